@@ -1,1 +1,36 @@
-//! x
+//! 2048 without spawns: the move rule and exact searches over move sequences.
+//!
+//! The main type is [`Board`], a rectangular board of any size whose tiles are
+//! stored as one-byte exponents (0 empty, `e` for `2^e`), so tiles up to `2^63`
+//! fit and a 20×20 board is 400 bytes. [`Board::slide`] plays one move;
+//! [`max_tile`], [`reach`] and [`apply`] answer the questions of Baekjoon 12100
+//! and 12094 and more.
+//!
+//! Design decision: moves work in place on the flat exponent array, one strided
+//! line at a time (`grid_core::lines_toward`), and the searches keep every board
+//! they need in one arena reused across nodes, so a search allocates nothing per
+//! board it visits. Searches are exact: every cut they make is a proven bound
+//! (see the `search` module), and a node budget makes them stop early with the
+//! answer marked [`Proof::Incomplete`] instead of running forever.
+//!
+//! ```
+//! use grid_core::Direction;
+//! use rules_2048::{max_tile, Board};
+//!
+//! let mut board = Board::from_rows(vec![vec![2, 2, 2, 2], vec![0, 4, 0, 4]]).unwrap();
+//! let answer = max_tile(&board, 3).unwrap();
+//! assert_eq!(answer.tile, 16);
+//!
+//! board.slide(Direction::Left).unwrap();
+//! assert_eq!(board.to_string(), "4 4 . .\n8 . . .\n");
+//! ```
+#![deny(missing_docs)]
+
+mod board;
+mod search;
+
+pub use board::{value_of, Board, BoardError, MoveOutcome, TileOverflow, MAX_EXPONENT};
+pub use grid_core::Direction;
+pub use search::{
+    apply, max_tile, max_tile_with, reach, reach_with, MaxTile, Proof, Reach, SearchOptions,
+};

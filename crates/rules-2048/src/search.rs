@@ -1,0 +1,452 @@
+//! Exact searches over move sequences: depth-first branch and bound.
+//!
+//! Both searches optimise the same pair, lexicographically: the largest *score*
+//! (the board's largest exponent, capped at a goal), then the fewest moves. For
+//! `max_tile` the goal is unbounded; for `reach` it is the target, so any board
+//! holding a tile ≥ target scores the same and only the length matters.
+//!
+//! Every cut is sound, so the answers are exact:
+//! - a move that changes nothing is skipped (it only wastes a move);
+//! - no tile can exceed the largest power of two not above the board's sum,
+//!   which no move changes;
+//! - a tile of exponent `x` after a move is either an `x` tile from before or
+//!   the merge of two `x - 1` tiles from before, each merging at most once, so
+//!   `count'[x] ≤ count[x] + count[x - 1] / 2`; iterating that bound `r` times
+//!   gives the largest exponent reachable in `r` moves and the fewest moves
+//!   needed to reach a given exponent;
+//! - a board met again at the same or a greater depth is not searched again (a
+//!   transposition table keyed by a 64-bit hash of the board); what its first
+//!   visit found, or ruled out against a weaker best, still stands.
+
+use grid_core::Direction;
+
+use crate::board::{slide_cells, value_of, Board, TileOverflow, MAX_EXPONENT};
+
+/// Limits on a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SearchOptions {
+    /// Stop after visiting this many boards; `None` searches to the end.
+    pub node_budget: Option<u64>,
+}
+
+/// Whether a search finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Proof {
+    /// The search ran to the end: the answer is exact and its moves are a
+    /// shortest sequence.
+    Exact,
+    /// The budget ran out first: the answer is the best found, no tile larger
+    /// than `upper_bound` can be reached, and a shorter sequence may exist.
+    Incomplete {
+        /// The largest tile the search could not rule out.
+        upper_bound: u64,
+    },
+}
+
+/// The answer of [`max_tile`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MaxTile {
+    /// The largest tile reachable within the allowed moves (0 on an empty board).
+    pub tile: u64,
+    /// One shortest move sequence reaching it; empty when the board holds it.
+    pub moves: Vec<Direction>,
+    /// Whether the answer is proven.
+    pub proof: Proof,
+    /// How many boards the search visited.
+    pub nodes: u64,
+}
+
+/// The answer of [`reach`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reach {
+    /// The fewest moves after which some tile is ≥ the target, or `None` when no
+    /// sequence within the allowed moves gets there.
+    pub moves: Option<Vec<Direction>>,
+    /// Whether the answer is proven.
+    pub proof: Proof,
+    /// How many boards the search visited.
+    pub nodes: u64,
+}
+
+/// The largest tile reachable from `board` in at most `max_moves` moves, with one
+/// shortest sequence of moves that reaches it.
+///
+/// ```
+/// use grid_core::Direction;
+/// use rules_2048::{max_tile, Board, Proof};
+/// let board = Board::from_rows(vec![vec![2, 2, 2], vec![4, 4, 4], vec![8, 8, 8]]).unwrap();
+/// let answer = max_tile(&board, 5).unwrap();
+/// assert_eq!(answer.tile, 16);
+/// assert_eq!(answer.moves.len(), 1);
+/// assert_eq!(answer.proof, Proof::Exact);
+/// ```
+pub fn max_tile(board: &Board, max_moves: usize) -> Result<MaxTile, TileOverflow> {
+    max_tile_with(board, max_moves, &SearchOptions::default())
+}
+
+/// [`max_tile`] with limits.
+pub fn max_tile_with(
+    board: &Board,
+    max_moves: usize,
+    options: &SearchOptions,
+) -> Result<MaxTile, TileOverflow> {
+    let found = Search::run(board, max_moves, u8::MAX, options)?;
+    Ok(MaxTile {
+        tile: value_of(found.score),
+        moves: found.moves,
+        proof: found.proof,
+        nodes: found.nodes,
+    })
+}
+
+/// The fewest moves (at most `max_moves`) after which some tile of `board` is at
+/// least `target`, with the moves, or `None`.
+///
+/// ```
+/// use rules_2048::{reach, Board};
+/// let board = Board::from_rows(vec![vec![2, 2, 4, 8]]).unwrap();
+/// assert_eq!(reach(&board, 16, 5).unwrap().moves.map(|m| m.len()), Some(3));
+/// assert_eq!(reach(&board, 32, 5).unwrap().moves, None);
+/// ```
+pub fn reach(board: &Board, target: u64, max_moves: usize) -> Result<Reach, TileOverflow> {
+    reach_with(board, target, max_moves, &SearchOptions::default())
+}
+
+/// [`reach`] with limits.
+pub fn reach_with(
+    board: &Board,
+    target: u64,
+    max_moves: usize,
+    options: &SearchOptions,
+) -> Result<Reach, TileOverflow> {
+    // The smallest exponent whose tile is ≥ target; every tile is at least 2.
+    let goal = if target <= 2 {
+        1
+    } else {
+        (64 - (target - 1).leading_zeros()) as u8
+    };
+    let found = Search::run(board, max_moves, goal, options)?;
+    let moves = (found.score >= goal).then_some(found.moves);
+    Ok(Reach {
+        moves,
+        proof: found.proof,
+        nodes: found.nodes,
+    })
+}
+
+/// The board after playing `moves` in order; moves that change nothing are
+/// allowed.
+///
+/// ```
+/// use grid_core::Direction::{Left, Up};
+/// use rules_2048::{apply, Board};
+/// let board = Board::from_rows(vec![vec![2, 2], vec![2, 0]]).unwrap();
+/// assert_eq!(apply(&board, &[Left, Up]).unwrap().values().as_slice(), [4, 2, 0, 0]);
+/// ```
+pub fn apply(board: &Board, moves: &[Direction]) -> Result<Board, TileOverflow> {
+    let mut board = board.clone();
+    for &direction in moves {
+        board.slide(direction)?;
+    }
+    Ok(board)
+}
+
+/// What [`Search::run`] found.
+struct Found {
+    score: u8,
+    moves: Vec<Direction>,
+    proof: Proof,
+    nodes: u64,
+}
+
+/// Counts of tiles by exponent, large enough for any sum of at most 2^32 tiles.
+type Counts = [u32; 100];
+
+struct Search {
+    height: usize,
+    width: usize,
+    cells: usize,
+    max_moves: usize,
+    /// The best score any board can have: the goal, the sum bound and
+    /// [`MAX_EXPONENT`], whichever is smallest.
+    score_cap: u8,
+    /// The fewest moves that can reach `score_cap` from the root.
+    fewest_to_cap: usize,
+    best_score: u8,
+    best_len: usize,
+    best_moves: Vec<Direction>,
+    path: Vec<Direction>,
+    /// Depth `d` owns `4 × cells` bytes from `d × 4 × cells`: the four children
+    /// of the node being expanded at depth `d - 1` (the root sits in slot 0 of
+    /// depth 0), so the search allocates nothing per node.
+    arena: Vec<u8>,
+    table: Table,
+    nodes: u64,
+    budget: u64,
+    out_of_budget: bool,
+    finished: bool,
+}
+
+impl Search {
+    fn run(
+        board: &Board,
+        max_moves: usize,
+        goal: u8,
+        options: &SearchOptions,
+    ) -> Result<Found, TileOverflow> {
+        let (height, width) = (board.height(), board.width());
+        let cells = height * width;
+        let sum = board.sum();
+        let sum_cap = if sum == 0 {
+            0
+        } else {
+            (127 - sum.leading_zeros()) as u8
+        };
+        let score_cap = goal.min(sum_cap).min(MAX_EXPONENT);
+        let root_max = board.max_exponent();
+        let root_counts = counts_of(board.exponents().as_slice());
+        let fewest_to_cap =
+            fewest_moves_to(&root_counts, root_max, score_cap, max_moves).unwrap_or(usize::MAX);
+        let mut search = Search {
+            height,
+            width,
+            cells,
+            max_moves,
+            score_cap,
+            fewest_to_cap,
+            best_score: 0,
+            best_len: usize::MAX,
+            best_moves: Vec::new(),
+            path: Vec::with_capacity(max_moves),
+            arena: Vec::new(),
+            table: Table::new(max_moves),
+            nodes: 0,
+            budget: options.node_budget.unwrap_or(u64::MAX),
+            out_of_budget: false,
+            finished: false,
+        };
+        search.grow_arena(0);
+        search.arena[..cells].copy_from_slice(board.exponents().as_slice());
+        search.visit(0, 0, root_max).map_err(|index| TileOverflow {
+            row: index / width,
+            col: index % width,
+        })?;
+        let proof = if search.out_of_budget {
+            let reachable = reachable_within(&root_counts, root_max, max_moves).min(score_cap);
+            Proof::Incomplete {
+                upper_bound: value_of(reachable.max(search.best_score)),
+            }
+        } else {
+            Proof::Exact
+        };
+        Ok(Found {
+            score: search.best_score.min(goal),
+            moves: search.best_moves,
+            proof,
+            nodes: search.nodes,
+        })
+    }
+
+    fn grow_arena(&mut self, depth: usize) {
+        let needed = (depth + 1) * 4 * self.cells;
+        if self.arena.len() < needed {
+            self.arena.resize(needed, 0);
+        }
+    }
+
+    /// Visits the board in `slot` of `depth`, whose largest exponent is `max_exponent`.
+    fn visit(&mut self, depth: usize, slot: usize, max_exponent: u8) -> Result<(), usize> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            self.out_of_budget = true;
+            return Ok(());
+        }
+        let score = max_exponent.min(self.score_cap);
+        if score > self.best_score || (score == self.best_score && depth < self.best_len) {
+            self.best_score = score;
+            self.best_len = depth;
+            self.best_moves.clone_from(&self.path);
+            if score == self.score_cap && depth <= self.fewest_to_cap {
+                self.finished = true;
+                return Ok(());
+            }
+        }
+        if depth == self.max_moves || !self.may_improve(depth, slot, max_exponent) {
+            return Ok(());
+        }
+        let cells = self.cells;
+        let node_start = (depth * 4 + slot) * cells;
+        if self
+            .table
+            .seen_at_or_above(hash(&self.arena[node_start..node_start + cells]), depth)
+        {
+            return Ok(());
+        }
+
+        self.grow_arena(depth + 1);
+        let (this_depth, next_depth) = self.arena.split_at_mut((depth + 1) * 4 * cells);
+        let node = &this_depth[node_start..node_start + cells];
+        let mut children = [(0u8, 0usize); 4];
+        let mut count = 0;
+        for (index, &direction) in Direction::ALL.iter().enumerate() {
+            let child = &mut next_depth[index * cells..(index + 1) * cells];
+            child.copy_from_slice(node);
+            let outcome = slide_cells(child, self.height, self.width, direction, None)?;
+            if outcome.changed {
+                children[count] = (outcome.max_exponent, index);
+                count += 1;
+            }
+        }
+        // The child with the largest tile first, so that the best rises early
+        // and cuts more of its siblings.
+        children[..count].sort_by_key(|&(max, _)| std::cmp::Reverse(max));
+        for &(child_max, index) in &children[..count] {
+            self.path.push(Direction::ALL[index]);
+            self.visit(depth + 1, index, child_max)?;
+            self.path.pop();
+            if self.finished || self.out_of_budget {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether some continuation of the board at `depth` could beat the best.
+    fn may_improve(&self, depth: usize, slot: usize, max_exponent: u8) -> bool {
+        let left = self.max_moves - depth;
+        let best = self.best_score;
+        // Cheap test first: the largest exponent rises by at most one a move.
+        let quick = (max_exponent as usize + left).min(self.score_cap as usize) as u8;
+        if quick < best
+            || (quick == best
+                && depth + (best.saturating_sub(max_exponent) as usize) >= self.best_len)
+        {
+            return false;
+        }
+        let start = (depth * 4 + slot) * self.cells;
+        let counts = counts_of(&self.arena[start..start + self.cells]);
+        let reachable = reachable_within(&counts, max_exponent, left).min(self.score_cap);
+        if reachable > best {
+            return true;
+        }
+        if reachable < best {
+            return false;
+        }
+        match fewest_moves_to(&counts, max_exponent, best, left) {
+            Some(moves) => depth + moves < self.best_len,
+            None => false,
+        }
+    }
+}
+
+fn counts_of(cells: &[u8]) -> Counts {
+    let mut counts = [0u32; 100];
+    for &exponent in cells {
+        counts[exponent as usize] += 1;
+    }
+    counts[0] = 0;
+    counts
+}
+
+/// One step of the relaxation `count'[x] ≤ count[x] + count[x - 1] / 2`; returns
+/// the largest exponent present afterwards.
+fn relax_one_move(counts: &mut Counts, top: u8) -> u8 {
+    let top = top as usize;
+    let mut new_top = top;
+    if top + 1 < counts.len() && counts[top] >= 2 {
+        counts[top + 1] = counts[top] / 2;
+        new_top = top + 1;
+    }
+    for x in (2..=top).rev() {
+        counts[x] = counts[x].saturating_add(counts[x - 1] / 2);
+    }
+    new_top as u8
+}
+
+/// The largest exponent the relaxation allows within `moves` moves.
+fn reachable_within(counts: &Counts, max_exponent: u8, moves: usize) -> u8 {
+    let mut counts = *counts;
+    let mut top = max_exponent;
+    for _ in 0..moves {
+        if counts[1..=top as usize].iter().all(|&count| count < 2) {
+            // All tiles differ: nothing can ever merge.
+            break;
+        }
+        top = relax_one_move(&mut counts, top);
+    }
+    top
+}
+
+/// The fewest moves, at most `limit`, after which the relaxation allows an
+/// exponent of at least `wanted`.
+fn fewest_moves_to(counts: &Counts, max_exponent: u8, wanted: u8, limit: usize) -> Option<usize> {
+    let mut counts = *counts;
+    let mut top = max_exponent;
+    for moves in 0..=limit {
+        if top >= wanted {
+            return Some(moves);
+        }
+        if moves < limit {
+            if counts[1..=top as usize].iter().all(|&count| count < 2) {
+                return None;
+            }
+            top = relax_one_move(&mut counts, top);
+        }
+    }
+    None
+}
+
+/// A 64-bit hash of a board's cells, eight at a time.
+fn hash(cells: &[u8]) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = cells.len() as u64;
+    let mut chunks = cells.chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("chunks of eight"));
+        h = (h.rotate_left(23) ^ word).wrapping_mul(K);
+    }
+    let mut tail = [0u8; 8];
+    tail[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+    h = (h.rotate_left(23) ^ u64::from_le_bytes(tail)).wrapping_mul(K);
+    // A final avalanche so that the low bits, which pick the slot, depend on all.
+    h ^= h >> 29;
+    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h ^ (h >> 32)
+}
+
+/// A fixed-size, always-replace transposition table: the shallowest depth each
+/// recently seen board was searched from.
+///
+/// Two boards collide only when their 64-bit hashes are equal; with at most a
+/// million entries live, the chance of that in a search is below 2^-24.
+struct Table {
+    keys: Vec<u64>,
+    depths: Vec<u16>,
+    mask: usize,
+}
+
+impl Table {
+    /// At most 2^20 entries (10 MiB), fewer for shallow searches.
+    fn new(max_moves: usize) -> Table {
+        let bits = (2 * max_moves + 4).clamp(8, 20);
+        let size = 1usize << bits;
+        Table {
+            keys: vec![0; size],
+            depths: vec![u16::MAX; size],
+            mask: size - 1,
+        }
+    }
+
+    /// Records the board as searched from `depth`; true when it had already been
+    /// searched from `depth` or shallower.
+    fn seen_at_or_above(&mut self, key: u64, depth: usize) -> bool {
+        let depth = depth.min(u16::MAX as usize - 1) as u16;
+        let slot = key as usize & self.mask;
+        if self.keys[slot] == key && self.depths[slot] <= depth {
+            return true;
+        }
+        self.keys[slot] = key;
+        self.depths[slot] = depth;
+        false
+    }
+}

@@ -1,0 +1,139 @@
+//! The move rule, one named example per clause of the statement.
+
+use grid_core::Direction::{self, Down, Left, Right, Up};
+use rules_2048::{Board, BoardError, TileOverflow};
+
+/// Parses a row or a board written as in a `.puzzle` file: cells separated by
+/// blanks, rows by `/`, `.` for empty.
+fn board(text: &str) -> Board {
+    let rows = text
+        .split('/')
+        .map(|row| {
+            row.split_whitespace()
+                .map(|cell| {
+                    if cell == "." {
+                        0
+                    } else {
+                        cell.parse().unwrap()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Board::from_rows(rows).unwrap()
+}
+
+fn check(direction: Direction, before: &str, after: &str) {
+    let mut moved = board(before);
+    moved.slide(direction).unwrap();
+    assert_eq!(moved, board(after), "{before} moved {direction:?}");
+}
+
+#[test]
+fn tiles_slide_to_the_wall() {
+    check(Left, ". . 2 .", "2 . . .");
+    check(Right, "2 . 4 .", ". . 2 4");
+    check(Left, ". 8 . 4", "8 4 . .");
+}
+
+#[test]
+fn equal_tiles_that_collide_merge() {
+    check(Left, "2 . . 2", "4 . . .");
+    check(Left, "2 2 4 8", "4 4 8 .");
+    check(Left, "4 4 8 8", "8 16 . .");
+}
+
+#[test]
+fn the_pair_nearest_the_wall_merges_first() {
+    check(Left, "2 2 2 .", "4 2 . .");
+    check(Right, ". 2 2 2", ". . 2 4");
+    check(Up, "2 / 2 / 2 / .", "4 / 2 / . / .");
+    check(Down, ". / 2 / 2 / 2", ". / . / 2 / 4");
+}
+
+#[test]
+fn each_tile_merges_at_most_once_a_move() {
+    check(Left, "2 2 2 2", "4 4 . .");
+    check(Left, "4 2 2 .", "4 4 . .");
+    check(Left, "2 2 4 .", "4 4 . .");
+    check(Right, "8 4 4 .", ". . 8 8");
+    check(Up, "4 / 2 / 2", "4 / 4 / .");
+}
+
+#[test]
+fn unequal_tiles_do_not_merge() {
+    check(Left, "2 4 2 4", "2 4 2 4");
+    check(Down, "2 / 4", "2 / 4");
+}
+
+#[test]
+fn every_line_moves_independently() {
+    check(
+        Left,
+        "2 2 . . / . 4 . 4 / 8 . 8 8",
+        "4 . . . / 8 . . . / 16 8 . .",
+    );
+    check(Up, "2 . 4 / 2 4 . / 4 4 4", "4 8 8 / 4 . . / . . .");
+}
+
+#[test]
+fn non_square_boards() {
+    check(Down, "2 / 2 / 4", ". / 4 / 4");
+    check(Left, "2 2 . 2 2 . 2", "4 4 2 . . . .");
+    check(
+        Up,
+        "2 2 2 2 2 2 2 / 2 . 2 . 2 . 2 / . . . . . . 4",
+        "4 2 4 2 4 2 4 / . . . . . . 4 / . . . . . . .",
+    );
+}
+
+#[test]
+fn a_move_reports_whether_anything_changed() {
+    let mut still = board("2 4 / . .");
+    assert!(!still.slide(Up).unwrap().changed);
+    assert!(!still.slide(Left).unwrap().changed);
+    assert!(still.slide(Down).unwrap().changed);
+    let mut merging = board("2 2");
+    let outcome = merging.slide(Left).unwrap();
+    assert!(outcome.changed);
+    assert_eq!(outcome.max_exponent, 2);
+}
+
+#[test]
+fn merges_are_marked_where_they_land() {
+    let mut board = board("2 2 2 2 / 4 . 4 8");
+    let (_, merged) = board.slide_marking_merges(Right).unwrap();
+    assert_eq!(merged, [(0, 2), (0, 3), (1, 2)]);
+}
+
+#[test]
+fn huge_tiles_are_accepted_and_overflow_is_an_error() {
+    let big = 1u64 << 62;
+    let mut board = Board::from_rows(vec![vec![big, big, 1 << 63]]).unwrap();
+    board.slide(Left).unwrap();
+    assert_eq!(board.values().as_slice(), [1 << 63, 1 << 63, 0]);
+    let before = board.clone();
+    assert_eq!(board.slide(Left), Err(TileOverflow { row: 0, col: 0 }));
+    assert_eq!(board, before, "a failed move leaves the board as it was");
+}
+
+#[test]
+fn only_powers_of_two_from_two_up_are_tiles() {
+    for (value, col) in [(3, 1), (1, 1), (6, 1), (u64::MAX, 1)] {
+        assert_eq!(
+            Board::from_rows(vec![vec![2, value]]),
+            Err(BoardError::NotAPowerOfTwo { row: 0, col, value })
+        );
+    }
+    assert!(matches!(
+        Board::from_rows(vec![vec![2], vec![2, 2]]),
+        Err(BoardError::Shape(_))
+    ));
+    assert_eq!(board("2 . 1024").max_tile(), 1024);
+    assert_eq!(board(". .").max_tile(), 0);
+}
+
+#[test]
+fn display_right_aligns_columns() {
+    assert_eq!(board("2 1024 / 512 .").to_string(), "  2 1024\n512    .\n");
+}

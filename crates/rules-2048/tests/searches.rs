@@ -1,0 +1,216 @@
+//! The three questions, on examples small enough to check by hand, and against
+//! a plain brute force over every move sequence on random small boards.
+
+use grid_core::Direction::{self, Down, Left, Right, Up};
+use proptest::prelude::*;
+use rules_2048::{apply, max_tile, max_tile_with, reach, reach_with, Board, Proof, SearchOptions};
+
+fn board(text: &str) -> Board {
+    let rows = text
+        .split('/')
+        .map(|row| {
+            row.split_whitespace()
+                .map(|cell| {
+                    if cell == "." {
+                        0
+                    } else {
+                        cell.parse().unwrap()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Board::from_rows(rows).unwrap()
+}
+
+fn check_max_tile(text: &str, k: usize, tile: u64, shortest: usize) {
+    let start = board(text);
+    let answer = max_tile(&start, k).unwrap();
+    assert_eq!(
+        (answer.tile, answer.moves.len()),
+        (tile, shortest),
+        "{text} within {k}: {answer:?}"
+    );
+    assert_eq!(
+        apply(&start, &answer.moves).unwrap().max_tile(),
+        tile,
+        "the witness reaches the answer"
+    );
+    assert_eq!(answer.proof, Proof::Exact);
+}
+
+#[test]
+fn max_tile_examples() {
+    check_max_tile("2 2 2 / 4 4 4 / 8 8 8", 5, 16, 1); // BOJ 12100 sample
+    check_max_tile("16", 5, 16, 0); // the answer is already on the board
+    check_max_tile("8 2 2 . / . . . . ", 3, 8, 0); // the board already holds the largest tile reachable
+    check_max_tile("2 2 4 8", 5, 16, 3); // a cascade needs three moves
+    check_max_tile("2 2 4 8", 2, 8, 0); // ... and is out of reach in two
+    check_max_tile("2 4 8 16", 10, 16, 0); // distinct tiles never merge
+    check_max_tile(". . / . .", 3, 0, 0); // an empty board
+    check_max_tile("2 2 2 2 / 2 2 2 2", 0, 2, 0); // K = 0
+    check_max_tile("2 / 2 / 2 / 2", 2, 8, 2); // a column
+}
+
+#[test]
+fn reach_examples() {
+    let cascade = board("2 2 4 8");
+    assert_eq!(
+        reach(&cascade, 16, 5).unwrap().moves,
+        Some(vec![Left, Left, Left])
+    );
+    assert_eq!(
+        reach(&cascade, 9, 5).unwrap().moves.map(|m| m.len()),
+        Some(3),
+        "≥ 9 means 16"
+    );
+    assert_eq!(
+        reach(&cascade, 8, 5).unwrap().moves,
+        Some(vec![]),
+        "already on the board"
+    );
+    assert_eq!(reach(&cascade, 2, 0).unwrap().moves, Some(vec![]));
+    assert_eq!(
+        reach(&cascade, 16, 2).unwrap().moves,
+        None,
+        "needs three moves"
+    );
+    assert_eq!(
+        reach(&cascade, 32, 100).unwrap().moves,
+        None,
+        "the sum is 16"
+    );
+    assert_eq!(
+        reach(&board(". ."), 2, 3).unwrap().moves,
+        None,
+        "an empty board holds no tile"
+    );
+    assert_eq!(reach(&cascade, u64::MAX, 3).unwrap().moves, None);
+}
+
+#[test]
+fn apply_plays_every_move_even_those_that_change_nothing() {
+    let start = board("2 2 / 2 .");
+    assert_eq!(
+        apply(&start, &[Left, Left, Up]).unwrap(),
+        board("4 . / 2 .")
+    );
+    assert_eq!(
+        apply(&start, &[Down, Down, Right]).unwrap(),
+        board(". . / 4 2")
+    );
+    assert_eq!(apply(&start, &[]).unwrap(), start);
+}
+
+#[test]
+fn a_budget_stops_the_search_and_says_so() {
+    let rows: Vec<Vec<u64>> = (0..8)
+        .map(|r| {
+            (0..8)
+                .map(|c| {
+                    if (r + c) % 3 == 0 {
+                        0
+                    } else {
+                        1 << (1 + (r * 3 + c * 5) % 6)
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let start = Board::from_rows(rows).unwrap();
+    let options = SearchOptions {
+        node_budget: Some(50),
+    };
+    let answer = max_tile_with(&start, 12, &options).unwrap();
+    let Proof::Incomplete { upper_bound } = answer.proof else {
+        panic!("50 nodes cannot settle K = 12: {answer:?}")
+    };
+    assert!(upper_bound >= answer.tile);
+    assert!(answer.nodes <= 51);
+    assert_eq!(
+        apply(&start, &answer.moves).unwrap().max_tile(),
+        answer.tile
+    );
+    let exact = max_tile(&start, 12).unwrap();
+    assert!(exact.tile <= upper_bound && exact.tile >= answer.tile);
+    assert!(matches!(
+        reach_with(&start, 1 << 20, 12, &options).unwrap().proof,
+        Proof::Incomplete { .. }
+    ));
+}
+
+/// Every sequence of up to `k` moves, no-ops included: the largest tile and the
+/// fewest moves reaching it.
+fn brute_force(start: &Board, k: usize) -> (u64, usize) {
+    let mut best = (start.max_tile(), 0);
+    let mut layer = vec![start.clone()];
+    for depth in 1..=k {
+        let mut next = Vec::with_capacity(layer.len() * 4);
+        for board in &layer {
+            for direction in Direction::ALL {
+                let (moved, _) = board.after(direction).unwrap();
+                if moved.max_tile() > best.0 {
+                    best = (moved.max_tile(), depth);
+                }
+                next.push(moved);
+            }
+        }
+        layer = next;
+    }
+    best
+}
+
+fn small_board() -> impl Strategy<Value = Board> {
+    (1usize..=4, 1usize..=4).prop_flat_map(|(height, width)| {
+        proptest::collection::vec(
+            prop_oneof![3 => Just(0u64), 2 => Just(2), 2 => Just(4), 1 => Just(8), 1 => Just(16)],
+            height * width,
+        )
+        .prop_map(move |cells| {
+            Board::from_rows(cells.chunks(width).map(<[u64]>::to_vec).collect()).unwrap()
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn max_tile_agrees_with_brute_force(start in small_board(), k in 0usize..=6) {
+        let answer = max_tile(&start, k).unwrap();
+        prop_assert_eq!((answer.tile, answer.moves.len()), brute_force(&start, k));
+        prop_assert!(answer.moves.len() <= k);
+        prop_assert_eq!(apply(&start, &answer.moves).unwrap().max_tile(), answer.tile);
+    }
+
+    #[test]
+    fn reach_agrees_with_brute_force(start in small_board(), k in 0usize..=5, target_exponent in 1u32..7) {
+        let target = 1u64 << target_exponent;
+        let found = reach(&start, target, k).unwrap().moves;
+        // The fewest moves to a tile ≥ target, by brute force over each length.
+        let fewest = (0..=k).find(|&moves| brute_force(&start, moves).0 >= target);
+        prop_assert_eq!(found.as_ref().map(Vec::len), fewest);
+        if let Some(moves) = found {
+            prop_assert!(apply(&start, &moves).unwrap().max_tile() >= target);
+        }
+    }
+}
+
+#[test]
+fn max_tile_agrees_with_brute_force_at_k7() {
+    // A few fixed boards at the deepest K the brute force can afford (4^7 boards).
+    for text in [
+        "2 2 4 / 8 2 4 / 2 . 16",
+        "2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2",
+        "2 2 2 2 2 2 / 2 2 2 2 2 2",
+        "4 . 2 / 2 . 4 / 8 2 2",
+    ] {
+        let start = board(text);
+        let answer = max_tile(&start, 7).unwrap();
+        assert_eq!(
+            (answer.tile, answer.moves.len()),
+            brute_force(&start, 7),
+            "{text}"
+        );
+    }
+}
