@@ -80,12 +80,7 @@ pub enum Direction {
 
 impl Direction {
     /// The four directions in a fixed order: Up, Down, Left, Right.
-    pub const ALL: [Direction; 4] = [
-        Direction::Up,
-        Direction::Down,
-        Direction::Left,
-        Direction::Right,
-    ];
+    pub const ALL: [Direction; 4] = [Direction::Up, Direction::Down, Direction::Left, Direction::Right];
 
     /// The single-letter name used in move sequences: `U`, `D`, `L` or `R`.
     pub fn letter(self) -> char {
@@ -171,13 +166,7 @@ pub fn lines_toward(height: usize, width: usize, direction: Direction) -> Lines 
         Direction::Left => (height, 0, width as isize, 1, width),
         Direction::Right => (height, width.saturating_sub(1), width as isize, -1, width),
         Direction::Up => (width, 0, 1, width as isize, height),
-        Direction::Down => (
-            width,
-            height.saturating_sub(1) * width,
-            1,
-            -(width as isize),
-            height,
-        ),
+        Direction::Down => (width, height.saturating_sub(1) * width, 1, -(width as isize), height),
     };
     Lines {
         next: 0,
@@ -263,11 +252,7 @@ impl<T> Grid<T> {
             }
             cells.extend(cells_of_row);
         }
-        Ok(Grid {
-            height,
-            width,
-            cells,
-        })
+        Ok(Grid { height, width, cells })
     }
 
     /// Builds a grid from row-major cells; `cells.len()` must be `height × width`,
@@ -283,11 +268,7 @@ impl<T> Grid<T> {
                 found: cells.len() % width,
             });
         }
-        Ok(Grid {
-            height,
-            width,
-            cells,
-        })
+        Ok(Grid { height, width, cells })
     }
 
     /// The number of rows.
@@ -340,11 +321,7 @@ impl<T> Grid<T> {
     /// # Panics
     /// When `col ≥ width`.
     pub fn column(&self, col: usize) -> impl ExactSizeIterator<Item = &T> + '_ {
-        assert!(
-            col < self.width,
-            "column {col} outside a grid of width {}",
-            self.width
-        );
+        assert!(col < self.width, "column {col} outside a grid of width {}", self.width);
         self.cells[col..].iter().step_by(self.width)
     }
 
@@ -393,10 +370,7 @@ impl<T: Clone> Grid<T> {
     /// # Panics
     /// When `height` or `width` is 0.
     pub fn new(height: usize, width: usize, fill: T) -> Grid<T> {
-        assert!(
-            height > 0 && width > 0,
-            "a grid needs at least one row and one column"
-        );
+        assert!(height > 0 && width > 0, "a grid needs at least one row and one column");
         Grid {
             height,
             width,
@@ -404,12 +378,7 @@ impl<T: Clone> Grid<T> {
         }
     }
 
-    fn remap(
-        &self,
-        height: usize,
-        width: usize,
-        source: impl Fn(usize, usize) -> (usize, usize),
-    ) -> Grid<T> {
+    fn remap(&self, height: usize, width: usize, source: impl Fn(usize, usize) -> (usize, usize)) -> Grid<T> {
         let mut cells = Vec::with_capacity(height * width);
         for r in 0..height {
             for c in 0..width {
@@ -417,11 +386,7 @@ impl<T: Clone> Grid<T> {
                 cells.push(self.cells[sr * self.width + sc].clone());
             }
         }
-        Grid {
-            height,
-            width,
-            cells,
-        }
+        Grid { height, width, cells }
     }
 
     /// A quarter turn clockwise; an `h × w` grid becomes `w × h`.
@@ -549,10 +514,7 @@ impl<T: fmt::Debug> fmt::Debug for Grid<T> {
         f.debug_struct("Grid")
             .field("height", &self.height)
             .field("width", &self.width)
-            .field(
-                "rows",
-                &self.cells.chunks_exact(self.width).collect::<Vec<_>>(),
-            )
+            .field("rows", &self.cells.chunks_exact(self.width).collect::<Vec<_>>())
             .finish()
     }
 }
@@ -600,10 +562,7 @@ mod tests {
                 found: 1
             })
         );
-        assert_eq!(
-            Grid::<i32>::from_vec(0, 2, vec![]).map(|_| ()),
-            Err(GridError::Empty)
-        );
+        assert_eq!(Grid::<i32>::from_vec(0, 2, vec![]).map(|_| ()), Err(GridError::Empty));
     }
 
     #[test]

@@ -200,12 +200,10 @@ impl Board {
         let (height, width) = (self.height(), self.width());
         let mut next = self.exponents.as_slice().to_vec();
         let mut merged = Vec::new();
-        let outcome = slide_cells(&mut next, height, width, direction, Some(&mut merged)).map_err(
-            |index| {
-                let (row, col) = self.exponents.position_of(index);
-                TileOverflow { row, col }
-            },
-        )?;
+        let outcome = slide_cells(&mut next, height, width, direction, Some(&mut merged)).map_err(|index| {
+            let (row, col) = self.exponents.position_of(index);
+            TileOverflow { row, col }
+        })?;
         self.exponents.as_mut_slice().copy_from_slice(&next);
         let mut positions: Vec<_> = merged
             .into_iter()
@@ -261,18 +259,63 @@ pub(crate) fn slide_cells(
         changed |= line_changed;
         max_exponent = max_exponent.max(line_max);
     }
-    Ok(MoveOutcome {
-        changed,
-        max_exponent,
-    })
+    Ok(MoveOutcome { changed, max_exponent })
 }
 
+/// Lines longer than this take the general path (the fast one keeps a line on
+/// the stack).
+const FAST_LINE: usize = 256;
+
 #[inline]
-fn slide_line(
-    cells: &mut [u8],
-    line: Line,
-    mut merged: Option<&mut Vec<usize>>,
-) -> Result<(bool, u8), usize> {
+fn slide_line(cells: &mut [u8], line: Line, merged: Option<&mut Vec<usize>>) -> Result<(bool, u8), usize> {
+    if merged.is_some() || line.len() > FAST_LINE {
+        return slide_line_marking(cells, line, merged);
+    }
+    // Pack the tiles toward the wall without branching on empty cells (random
+    // boards make that branch unpredictable), then merge the packed run.
+    let len = line.len();
+    let mut packed = [0u8; FAST_LINE + 1];
+    let mut count = 0;
+    let mut last_tile = 0;
+    for k in 0..len {
+        let exponent = cells[line.at(k)];
+        packed[count] = exponent;
+        let is_tile = (exponent != 0) as usize;
+        count += is_tile;
+        last_tile = if is_tile == 1 { k + 1 } else { last_tile };
+    }
+    // Tiles were already packed against the wall iff the last one sits at `count`.
+    let mut changed = last_tile != count;
+    packed[count] = 0; // a sentinel no tile equals
+    let mut max_exponent = 0;
+    let (mut read, mut written) = (0, 0);
+    while read < count {
+        let exponent = packed[read];
+        let target = line.at(written);
+        if exponent == packed[read + 1] {
+            if exponent == MAX_EXPONENT {
+                return Err(target);
+            }
+            cells[target] = exponent + 1;
+            max_exponent = max_exponent.max(exponent + 1);
+            changed = true;
+            read += 2;
+        } else {
+            cells[target] = exponent;
+            max_exponent = max_exponent.max(exponent);
+            read += 1;
+        }
+        written += 1;
+    }
+    // Cells past the last tile were empty already.
+    for k in written..last_tile {
+        cells[line.at(k)] = 0;
+    }
+    Ok((changed, max_exponent))
+}
+
+/// The plain one-pass slide, which can also note where merged tiles land.
+fn slide_line_marking(cells: &mut [u8], line: Line, mut merged: Option<&mut Vec<usize>>) -> Result<(bool, u8), usize> {
     // `written` cells from the wall are settled; the last of them may still take
     // one merge while `open` holds its exponent (0 once it has merged).
     let mut written = 0;

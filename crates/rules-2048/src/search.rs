@@ -18,7 +18,7 @@
 //!   transposition table keyed by a 64-bit hash of the board); what its first
 //!   visit found, or ruled out against a weaker best, still stands.
 
-use grid_core::Direction;
+use grid_core::{lines_toward, Direction};
 
 use crate::board::{slide_cells, value_of, Board, TileOverflow, MAX_EXPONENT};
 
@@ -72,7 +72,7 @@ pub struct Reach {
 /// shortest sequence of moves that reaches it.
 ///
 /// ```
-/// use grid_core::Direction;
+/// use grid_core::{lines_toward, Direction};
 /// use rules_2048::{max_tile, Board, Proof};
 /// let board = Board::from_rows(vec![vec![2, 2, 2], vec![4, 4, 4], vec![8, 8, 8]]).unwrap();
 /// let answer = max_tile(&board, 5).unwrap();
@@ -85,11 +85,7 @@ pub fn max_tile(board: &Board, max_moves: usize) -> Result<MaxTile, TileOverflow
 }
 
 /// [`max_tile`] with limits.
-pub fn max_tile_with(
-    board: &Board,
-    max_moves: usize,
-    options: &SearchOptions,
-) -> Result<MaxTile, TileOverflow> {
+pub fn max_tile_with(board: &Board, max_moves: usize, options: &SearchOptions) -> Result<MaxTile, TileOverflow> {
     let found = Search::run(board, max_moves, u8::MAX, options)?;
     Ok(MaxTile {
         tile: value_of(found.score),
@@ -141,7 +137,7 @@ pub fn reach_with(
 /// use grid_core::Direction::{Left, Up};
 /// use rules_2048::{apply, Board};
 /// let board = Board::from_rows(vec![vec![2, 2], vec![2, 0]]).unwrap();
-/// assert_eq!(apply(&board, &[Left, Up]).unwrap().values().as_slice(), [4, 2, 0, 0]);
+/// assert_eq!(apply(&board, &[Up, Left]).unwrap().values().as_slice(), [4, 2, 0, 0]);
 /// ```
 pub fn apply(board: &Board, moves: &[Direction]) -> Result<Board, TileOverflow> {
     let mut board = board.clone();
@@ -188,25 +184,15 @@ struct Search {
 }
 
 impl Search {
-    fn run(
-        board: &Board,
-        max_moves: usize,
-        goal: u8,
-        options: &SearchOptions,
-    ) -> Result<Found, TileOverflow> {
+    fn run(board: &Board, max_moves: usize, goal: u8, options: &SearchOptions) -> Result<Found, TileOverflow> {
         let (height, width) = (board.height(), board.width());
         let cells = height * width;
         let sum = board.sum();
-        let sum_cap = if sum == 0 {
-            0
-        } else {
-            (127 - sum.leading_zeros()) as u8
-        };
+        let sum_cap = if sum == 0 { 0 } else { (127 - sum.leading_zeros()) as u8 };
         let score_cap = goal.min(sum_cap).min(MAX_EXPONENT);
         let root_max = board.max_exponent();
         let root_counts = counts_of(board.exponents().as_slice());
-        let fewest_to_cap =
-            fewest_moves_to(&root_counts, root_max, score_cap, max_moves).unwrap_or(usize::MAX);
+        let fewest_to_cap = fewest_moves_to(&root_counts, root_max, score_cap, max_moves).unwrap_or(usize::MAX);
         let mut search = Search {
             height,
             width,
@@ -276,6 +262,9 @@ impl Search {
         }
         let cells = self.cells;
         let node_start = (depth * 4 + slot) * cells;
+        if depth + 1 == self.max_moves {
+            return self.visit_last_move(node_start, max_exponent);
+        }
         if self
             .table
             .seen_at_or_above(hash(&self.arena[node_start..node_start + cells]), depth)
@@ -311,16 +300,63 @@ impl Search {
         Ok(())
     }
 
+    /// The last move of a sequence, decided without playing it: after one more
+    /// move the largest exponent is `max_exponent` (no better than this board,
+    /// which is one move shorter) or `max_exponent + 1`, which happens exactly
+    /// when two largest tiles stand next to each other in a row (a left move
+    /// merges them) or a column (an up move does), empty cells between them
+    /// aside. Since nothing is larger, no earlier tile of the line can take one
+    /// of them first. This skips playing four moves on every board at depth
+    /// `K - 1`, which outnumber all the shallower ones together.
+    fn visit_last_move(&mut self, node_start: usize, max_exponent: u8) -> Result<(), usize> {
+        let grown = (max_exponent + 1).min(self.score_cap);
+        if max_exponent == 0 || grown < self.best_score || (grown == self.best_score && self.max_moves >= self.best_len)
+        {
+            return Ok(());
+        }
+        let node = &self.arena[node_start..node_start + self.cells];
+        let pair_in = |direction: Direction| {
+            lines_toward(self.height, self.width, direction).find_map(|line| {
+                let mut previous_is_max = false;
+                for k in 0..line.len() {
+                    let exponent = node[line.at(k)];
+                    if exponent == 0 {
+                        continue;
+                    }
+                    if exponent == max_exponent && previous_is_max {
+                        return Some(line.at(k));
+                    }
+                    previous_is_max = exponent == max_exponent;
+                }
+                None
+            })
+        };
+        for direction in [Direction::Left, Direction::Up] {
+            if let Some(index) = pair_in(direction) {
+                if max_exponent == MAX_EXPONENT {
+                    return Err(index);
+                }
+                self.nodes += 1;
+                self.best_score = grown;
+                self.best_len = self.max_moves;
+                self.best_moves.clone_from(&self.path);
+                self.best_moves.push(direction);
+                if grown == self.score_cap && self.max_moves <= self.fewest_to_cap {
+                    self.finished = true;
+                }
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
     /// Whether some continuation of the board at `depth` could beat the best.
     fn may_improve(&self, depth: usize, slot: usize, max_exponent: u8) -> bool {
         let left = self.max_moves - depth;
         let best = self.best_score;
         // Cheap test first: the largest exponent rises by at most one a move.
         let quick = (max_exponent as usize + left).min(self.score_cap as usize) as u8;
-        if quick < best
-            || (quick == best
-                && depth + (best.saturating_sub(max_exponent) as usize) >= self.best_len)
-        {
+        if quick < best || (quick == best && depth + (best.saturating_sub(max_exponent) as usize) >= self.best_len) {
             return false;
         }
         let start = (depth * 4 + slot) * self.cells;

@@ -10,13 +10,7 @@ fn board(text: &str) -> Board {
         .split('/')
         .map(|row| {
             row.split_whitespace()
-                .map(|cell| {
-                    if cell == "." {
-                        0
-                    } else {
-                        cell.parse().unwrap()
-                    }
-                })
+                .map(|cell| if cell == "." { 0 } else { cell.parse().unwrap() })
                 .collect()
         })
         .collect();
@@ -68,11 +62,7 @@ fn unequal_tiles_do_not_merge() {
 
 #[test]
 fn every_line_moves_independently() {
-    check(
-        Left,
-        "2 2 . . / . 4 . 4 / 8 . 8 8",
-        "4 . . . / 8 . . . / 16 8 . .",
-    );
+    check(Left, "2 2 . . / . 4 . 4 / 8 . 8 8", "4 . . . / 8 . . . / 16 8 . .");
     check(Up, "2 . 4 / 2 4 . / 4 4 4", "4 8 8 / 4 . . / . . .");
 }
 

@@ -6,13 +6,9 @@ use rules_2048::Board;
 
 fn any_board() -> impl Strategy<Value = Board> {
     (1usize..=6, 1usize..=6).prop_flat_map(|(height, width)| {
-        proptest::collection::vec(
-            prop_oneof![4 => Just(0u8), 6 => 1u8..=5, 1 => 1u8..=62],
-            height * width,
+        proptest::collection::vec(prop_oneof![4 => Just(0u8), 6 => 1u8..=5, 1 => 1u8..=62], height * width).prop_map(
+            move |exponents| Board::from_exponents(Grid::from_vec(height, width, exponents).unwrap()).unwrap(),
         )
-        .prop_map(move |exponents| {
-            Board::from_exponents(Grid::from_vec(height, width, exponents).unwrap()).unwrap()
-        })
     })
 }
 

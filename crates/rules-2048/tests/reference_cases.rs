@@ -27,8 +27,7 @@ fn case_files() -> Vec<PathBuf> {
 fn cases(game: &str) -> Vec<Value> {
     let mut cases = Vec::new();
     for file in case_files() {
-        let text =
-            std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let case: Value = serde_json::from_str(line).unwrap();
             if case["game"] == game {
@@ -50,11 +49,7 @@ fn every_2048_reference_case() {
         let start = Board::from_rows(rows).unwrap();
         let answer = max_tile(&start, k).unwrap();
         assert_eq!(answer.proof, Proof::Exact, "{id}");
-        assert_eq!(
-            answer.tile,
-            case["answer"].as_u64().unwrap(),
-            "{id}: answer"
-        );
+        assert_eq!(answer.tile, case["answer"].as_u64().unwrap(), "{id}: answer");
         assert!(answer.moves.len() <= k, "{id}: too many moves");
         assert_eq!(
             apply(&start, &answer.moves).unwrap().max_tile(),
@@ -74,11 +69,7 @@ fn every_2048_reference_case() {
             "{id}: their witness replays"
         );
         if k <= 7 {
-            assert_eq!(
-                answer.moves.len(),
-                witness.len(),
-                "{id}: a shortest witness"
-            );
+            assert_eq!(answer.moves.len(), witness.len(), "{id}: a shortest witness");
         } else {
             assert!(
                 answer.moves.len() <= witness.len(),

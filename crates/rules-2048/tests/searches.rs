@@ -10,13 +10,7 @@ fn board(text: &str) -> Board {
         .split('/')
         .map(|row| {
             row.split_whitespace()
-                .map(|cell| {
-                    if cell == "." {
-                        0
-                    } else {
-                        cell.parse().unwrap()
-                    }
-                })
+                .map(|cell| if cell == "." { 0 } else { cell.parse().unwrap() })
                 .collect()
         })
         .collect();
@@ -55,10 +49,7 @@ fn max_tile_examples() {
 #[test]
 fn reach_examples() {
     let cascade = board("2 2 4 8");
-    assert_eq!(
-        reach(&cascade, 16, 5).unwrap().moves,
-        Some(vec![Left, Left, Left])
-    );
+    assert_eq!(reach(&cascade, 16, 5).unwrap().moves, Some(vec![Left, Left, Left]));
     assert_eq!(
         reach(&cascade, 9, 5).unwrap().moves.map(|m| m.len()),
         Some(3),
@@ -70,16 +61,8 @@ fn reach_examples() {
         "already on the board"
     );
     assert_eq!(reach(&cascade, 2, 0).unwrap().moves, Some(vec![]));
-    assert_eq!(
-        reach(&cascade, 16, 2).unwrap().moves,
-        None,
-        "needs three moves"
-    );
-    assert_eq!(
-        reach(&cascade, 32, 100).unwrap().moves,
-        None,
-        "the sum is 16"
-    );
+    assert_eq!(reach(&cascade, 16, 2).unwrap().moves, None, "needs three moves");
+    assert_eq!(reach(&cascade, 32, 100).unwrap().moves, None, "the sum is 16");
     assert_eq!(
         reach(&board(". ."), 2, 3).unwrap().moves,
         None,
@@ -91,14 +74,8 @@ fn reach_examples() {
 #[test]
 fn apply_plays_every_move_even_those_that_change_nothing() {
     let start = board("2 2 / 2 .");
-    assert_eq!(
-        apply(&start, &[Left, Left, Up]).unwrap(),
-        board("4 . / 2 .")
-    );
-    assert_eq!(
-        apply(&start, &[Down, Down, Right]).unwrap(),
-        board(". . / 4 2")
-    );
+    assert_eq!(apply(&start, &[Left, Left, Up]).unwrap(), board("4 . / 2 ."));
+    assert_eq!(apply(&start, &[Down, Down, Right]).unwrap(), board(". . / 4 2"));
     assert_eq!(apply(&start, &[]).unwrap(), start);
 }
 
@@ -118,19 +95,14 @@ fn a_budget_stops_the_search_and_says_so() {
         })
         .collect();
     let start = Board::from_rows(rows).unwrap();
-    let options = SearchOptions {
-        node_budget: Some(50),
-    };
+    let options = SearchOptions { node_budget: Some(50) };
     let answer = max_tile_with(&start, 12, &options).unwrap();
     let Proof::Incomplete { upper_bound } = answer.proof else {
         panic!("50 nodes cannot settle K = 12: {answer:?}")
     };
     assert!(upper_bound >= answer.tile);
     assert!(answer.nodes <= 51);
-    assert_eq!(
-        apply(&start, &answer.moves).unwrap().max_tile(),
-        answer.tile
-    );
+    assert_eq!(apply(&start, &answer.moves).unwrap().max_tile(), answer.tile);
     let exact = max_tile(&start, 12).unwrap();
     assert!(exact.tile <= upper_bound && exact.tile >= answer.tile);
     assert!(matches!(
@@ -166,9 +138,7 @@ fn small_board() -> impl Strategy<Value = Board> {
             prop_oneof![3 => Just(0u64), 2 => Just(2), 2 => Just(4), 1 => Just(8), 1 => Just(16)],
             height * width,
         )
-        .prop_map(move |cells| {
-            Board::from_rows(cells.chunks(width).map(<[u64]>::to_vec).collect()).unwrap()
-        })
+        .prop_map(move |cells| Board::from_rows(cells.chunks(width).map(<[u64]>::to_vec).collect()).unwrap())
     })
 }
 
@@ -207,10 +177,6 @@ fn max_tile_agrees_with_brute_force_at_k7() {
     ] {
         let start = board(text);
         let answer = max_tile(&start, 7).unwrap();
-        assert_eq!(
-            (answer.tile, answer.moves.len()),
-            brute_force(&start, 7),
-            "{text}"
-        );
+        assert_eq!((answer.tile, answer.moves.len()), brute_force(&start, 7), "{text}");
     }
 }

@@ -1,0 +1,33 @@
+//! Boards shared by the benchmarks and the probe example.
+
+use rules_2048::Board;
+
+/// A reproducible pseudo-random board: every cell a tile from 2 to 2^max_exponent,
+/// or empty with probability `empty_percent`.
+pub fn random_board(size: usize, max_exponent: u64, empty_percent: u64, seed: u64) -> Board {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let rows = (0..size)
+        .map(|_| {
+            (0..size)
+                .map(|_| {
+                    if next() % 100 < empty_percent {
+                        0
+                    } else {
+                        1 << (1 + next() % max_exponent)
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Board::from_rows(rows).unwrap()
+}
+
+pub fn uniform(size: usize, tile: u64) -> Board {
+    Board::from_rows(vec![vec![tile; size]; size]).unwrap()
+}
