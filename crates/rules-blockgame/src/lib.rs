@@ -382,8 +382,9 @@ pub fn solve(board: &Board) -> Solution {
             for &(r, c) in &block.cells {
                 ids[(r, c)] = 0;
             }
-            for c in block.top_left.1..=block.bottom_right.1 {
-                first_occupied[c] = first_occupied_row(&ids, c);
+            let columns = block.top_left.1..=block.bottom_right.1;
+            for (c, first) in first_occupied.iter_mut().enumerate().take(*columns.end() + 1).skip(*columns.start()) {
+                *first = first_occupied_row(&ids, c);
             }
             removals.push(Removal {
                 id: block.id,
