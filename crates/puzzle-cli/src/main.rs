@@ -1,1 +1,14 @@
-fn main() {}
+use std::process::ExitCode;
+
+use clap::Parser;
+use puzzle_cli::Cli;
+
+fn main() -> ExitCode {
+    match puzzle_cli::run(Cli::parse()) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -383,7 +383,12 @@ pub fn solve(board: &Board) -> Solution {
                 ids[(r, c)] = 0;
             }
             let columns = block.top_left.1..=block.bottom_right.1;
-            for (c, first) in first_occupied.iter_mut().enumerate().take(*columns.end() + 1).skip(*columns.start()) {
+            for (c, first) in first_occupied
+                .iter_mut()
+                .enumerate()
+                .take(*columns.end() + 1)
+                .skip(*columns.start())
+            {
                 *first = first_occupied_row(&ids, c);
             }
             removals.push(Removal {

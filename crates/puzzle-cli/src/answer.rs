@@ -1,0 +1,158 @@
+//! Answers the queries of a checked puzzle through the rules crates.
+
+use grid_core::{Direction, Grid};
+use rules_2048::{Proof, SearchOptions};
+use rules_blockgame::Solution;
+
+use crate::diagnostic::Diagnostic;
+use crate::limits;
+use crate::syntax::{Board, Expect, Puzzle, Query};
+
+/// The answer to one query.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// `max-tile`: the tile and one shortest sequence reaching it.
+    MaxTile {
+        /// The largest tile reachable.
+        tile: u64,
+        /// The witness.
+        moves: Vec<Direction>,
+    },
+    /// `reach`: the fewest moves, or `None` for unreachable.
+    Reach {
+        /// The witness, whose length is the answer.
+        moves: Option<Vec<Direction>>,
+    },
+    /// `apply`: the board after the moves.
+    Apply {
+        /// The moves played.
+        moves: Vec<Direction>,
+        /// The board after them, as tile values.
+        board: Grid<u64>,
+        /// The largest tile on it.
+        max_tile: u64,
+    },
+    /// `max-removed`: the solver's solution.
+    MaxRemoved(Solution),
+}
+
+impl Answer {
+    /// The 2048 moves of the witness (or of `apply`), if any.
+    pub fn moves(&self) -> Option<&[Direction]> {
+        match self {
+            Answer::MaxTile { moves, .. } | Answer::Apply { moves, .. } => Some(moves),
+            Answer::Reach { moves } => moves.as_deref(),
+            Answer::MaxRemoved(_) => None,
+        }
+    }
+
+    /// Whether the answer is what `expect` says.
+    pub fn matches(&self, expect: &Expect) -> bool {
+        match (self, expect) {
+            (Answer::MaxTile { tile, .. }, Expect::Number(n)) => tile == n,
+            (Answer::Reach { moves: Some(moves) }, Expect::Number(n)) => moves.len() as u64 == *n,
+            (Answer::Reach { moves: None }, Expect::Unreachable) => true,
+            (Answer::Apply { board, .. }, Expect::Board(expected)) => board == expected,
+            (Answer::MaxRemoved(solution), Expect::Number(n)) => solution.count() as u64 == *n,
+            _ => false,
+        }
+    }
+}
+
+/// The result of one query.
+#[derive(Debug, Clone)]
+pub struct QueryResult {
+    /// The query as written canonically.
+    pub text: String,
+    /// The answer, or why there is none (a tile past 2^63).
+    pub answer: Result<Answer, Diagnostic>,
+    /// `Some(upper bound)` when the search stopped at its budget.
+    pub incomplete: Option<u64>,
+    /// Boards the search visited, for searches.
+    pub nodes: Option<u64>,
+    /// The `expect`, and whether the answer matched it.
+    pub expect: Option<(Expect, bool)>,
+}
+
+/// How hard the searches may work.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Budget {
+    /// Boards a search may visit; `None` for the default, which scales with the
+    /// board's size.
+    pub nodes: Option<u64>,
+}
+
+/// Answers every query of `puzzle`, in order.
+pub fn answer_all(puzzle: &Puzzle, budget: Budget) -> Vec<QueryResult> {
+    puzzle
+        .queries
+        .iter()
+        .map(|item| {
+            let (answer, incomplete, nodes) = answer(&puzzle.board, &item.query, budget);
+            let answer = answer.map_err(|message| Diagnostic::new(message, item.span));
+            let expect = item.expect.as_ref().map(|(expect, _)| {
+                let ok = answer.as_ref().is_ok_and(|a| a.matches(expect));
+                (expect.clone(), ok)
+            });
+            QueryResult {
+                text: item.query.text(),
+                answer,
+                incomplete,
+                nodes,
+                expect,
+            }
+        })
+        .collect()
+}
+
+fn answer(board: &Board, query: &Query, budget: Budget) -> (Result<Answer, String>, Option<u64>, Option<u64>) {
+    let (height, width) = board.size();
+    let options = SearchOptions {
+        node_budget: Some(budget.nodes.unwrap_or(limits::default_node_budget(height * width))),
+    };
+    let incomplete = |proof: Proof| match proof {
+        Proof::Exact => None,
+        Proof::Incomplete { upper_bound } => Some(upper_bound),
+    };
+    match (board, query) {
+        (Board::Twenty48(board), Query::MaxTile { within }) => {
+            match rules_2048::max_tile_with(board, *within, &options) {
+                Ok(found) => (
+                    Ok(Answer::MaxTile {
+                        tile: found.tile,
+                        moves: found.moves,
+                    }),
+                    incomplete(found.proof),
+                    Some(found.nodes),
+                ),
+                Err(overflow) => (Err(overflow.to_string()), None, None),
+            }
+        }
+        (Board::Twenty48(board), Query::Reach { target, within }) => {
+            match rules_2048::reach_with(board, *target, *within, &options) {
+                Ok(found) => (
+                    Ok(Answer::Reach { moves: found.moves }),
+                    incomplete(found.proof),
+                    Some(found.nodes),
+                ),
+                Err(overflow) => (Err(overflow.to_string()), None, None),
+            }
+        }
+        (Board::Twenty48(board), Query::Apply { moves }) => match rules_2048::apply(board, moves) {
+            Ok(after) => (
+                Ok(Answer::Apply {
+                    moves: moves.clone(),
+                    board: after.values(),
+                    max_tile: after.max_tile(),
+                }),
+                None,
+                None,
+            ),
+            Err(overflow) => (Err(overflow.to_string()), None, None),
+        },
+        (Board::BlockGame(board), Query::MaxRemoved) => {
+            (Ok(Answer::MaxRemoved(rules_blockgame::solve(board))), None, None)
+        }
+        _ => unreachable!("queries are checked against the game when parsed"),
+    }
+}

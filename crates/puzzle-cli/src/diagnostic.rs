@@ -1,0 +1,227 @@
+//! Errors that point into a `.puzzle` file, rendered the way rustc and just do:
+//!
+//! ```text
+//! error: `3` is not a 2048 tile
+//!  --> puzzles/bad.puzzle:4:5
+//!   |
+//! 4 |   2 3 2
+//!   |     ^
+//!   = help: a tile is a power of two from 2 up (2, 4, 8, …); `.` or `0` is an empty cell
+//! ```
+
+use std::fmt;
+
+/// A byte range of the source text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    /// The first byte.
+    pub start: usize,
+    /// One past the last byte (equal to `start` for a point).
+    pub end: usize,
+}
+
+impl Span {
+    /// The span from `start` to `end`.
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// The span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+}
+
+impl From<pest::Span<'_>> for Span {
+    fn from(span: pest::Span<'_>) -> Span {
+        Span {
+            start: span.start(),
+            end: span.end(),
+        }
+    }
+}
+
+/// A mistake in a file: what is wrong, where, and what is allowed instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// One line saying what is wrong.
+    pub message: String,
+    /// Where.
+    pub span: Span,
+    /// What is allowed instead, or how to fix it.
+    pub help: Option<String>,
+    /// Another place worth showing (`first given here`).
+    pub note: Option<(Span, String)>,
+}
+
+impl Diagnostic {
+    /// An error at `span`.
+    pub fn new(message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic {
+            message: message.into(),
+            span,
+            help: None,
+            note: None,
+        }
+    }
+
+    /// Adds what is allowed instead.
+    pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Adds a second place to show.
+    pub fn note(mut self, span: Span, note: impl Into<String>) -> Diagnostic {
+        self.note = Some((span, note.into()));
+        self
+    }
+
+    /// The diagnostic ready to print, with the file's name and text.
+    pub fn render<'a>(&'a self, path: &'a str, source: &'a str, colour: bool) -> Rendered<'a> {
+        Rendered {
+            diagnostic: self,
+            path,
+            source,
+            colour,
+        }
+    }
+
+    /// The 1-based line and column (in characters) where it points.
+    pub fn line_col(&self, source: &str) -> (usize, usize) {
+        line_col(source, self.span.start)
+    }
+}
+
+/// The 1-based line and column (in characters) of a byte offset.
+pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
+    let offset = floor_char_boundary(source, offset.min(source.len()));
+    let before = &source[..offset];
+    let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    // `\r\n` counts as one line end.
+    let line = 1 + before.matches('\n').count() + before.matches('\r').count() - before.matches("\r\n").count();
+    (line, source[line_start..offset].chars().count() + 1)
+}
+
+fn floor_char_boundary(source: &str, mut offset: usize) -> usize {
+    while !source.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+/// A diagnostic with what it needs to print itself.
+pub struct Rendered<'a> {
+    diagnostic: &'a Diagnostic,
+    path: &'a str,
+    source: &'a str,
+    colour: bool,
+}
+
+impl Rendered<'_> {
+    fn paint(&self, code: &str, text: &str) -> String {
+        if self.colour {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    fn snippet(&self, f: &mut fmt::Formatter<'_>, span: Span, label: &str, gutter: usize) -> fmt::Result {
+        let (line, column) = line_col(self.source, span.start);
+        let start = floor_char_boundary(self.source, span.start.min(self.source.len()));
+        let line_start = self.source[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let line_end = self.source[line_start..]
+            .find(['\n', '\r'])
+            .map_or(self.source.len(), |i| line_start + i);
+        let text = &self.source[line_start..line_end];
+        let end = floor_char_boundary(self.source, span.end.clamp(start, line_end));
+        // Keep tabs in the padding so the caret lines up under tabbed text.
+        let padding: String = self.source[line_start..start]
+            .chars()
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        let carets = self.source[start..end].chars().count().max(1);
+        let bar = self.paint("1;34", "|");
+        let number = self.paint("1;34", &format!("{line:>gutter$}"));
+        writeln!(f, "{:gutter$} {bar}", "")?;
+        writeln!(f, "{number} {bar} {text}")?;
+        let marks = self.paint("1;31", &"^".repeat(carets));
+        if label.is_empty() {
+            writeln!(f, "{:gutter$} {bar} {padding}{marks}", "")?;
+        } else {
+            writeln!(f, "{:gutter$} {bar} {padding}{marks} {label}", "")?;
+        }
+        let _ = column;
+        Ok(())
+    }
+}
+
+impl fmt::Display for Rendered<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let diagnostic = self.diagnostic;
+        let (line, column) = diagnostic.line_col(self.source);
+        let last_line = diagnostic
+            .note
+            .as_ref()
+            .map_or(line, |(span, _)| line_col(self.source, span.start).0.max(line));
+        let gutter = last_line.to_string().len();
+        writeln!(
+            f,
+            "{}{}",
+            self.paint("1;31", "error"),
+            self.paint("1", &format!(": {}", diagnostic.message))
+        )?;
+        writeln!(
+            f,
+            "{:gutter$}{} {}:{line}:{column}",
+            "",
+            self.paint("1;34", "-->"),
+            self.path
+        )?;
+        self.snippet(f, diagnostic.span, "", gutter)?;
+        if let Some((span, note)) = &diagnostic.note {
+            self.snippet(f, *span, note, gutter)?;
+        }
+        if let Some(help) = &diagnostic.help {
+            writeln!(
+                f,
+                "{:gutter$} {} {}: {help}",
+                "",
+                self.paint("1;34", "="),
+                self.paint("1", "help")
+            )?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_columns_count_characters_and_every_line_end() {
+        let source = "ab\r\ncé\tx\ry\nz";
+        assert_eq!(line_col(source, 0), (1, 1));
+        assert_eq!(line_col(source, 4), (2, 1));
+        assert_eq!(line_col(source, source.find('x').unwrap()), (2, 4));
+        assert_eq!(line_col(source, source.find('y').unwrap()), (3, 1));
+        assert_eq!(line_col(source, source.len()), (4, 2));
+    }
+
+    #[test]
+    fn renders_the_line_and_a_caret_under_the_span() {
+        let source = "game 2048\nboard {\n\t2 3 2\n}\n";
+        let start = source.find('3').unwrap();
+        let diagnostic = Diagnostic::new("`3` is not a 2048 tile", Span::new(start, start + 1)).help("powers of two");
+        let text = diagnostic.render("x.puzzle", source, false).to_string();
+        assert_eq!(
+            text,
+            "error: `3` is not a 2048 tile\n --> x.puzzle:3:4\n  |\n3 | \t2 3 2\n  | \t  ^\n  = help: powers of two\n"
+        );
+    }
+}

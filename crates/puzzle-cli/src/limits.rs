@@ -1,0 +1,26 @@
+//! The limits that keep every input bounded in time and memory. Each is far
+//! above what a legitimate puzzle needs; docs/format.md lists them.
+
+/// The largest `.puzzle` file read: 1 MiB, over 3,000 rows of a 256-wide board.
+pub const MAX_FILE_BYTES: usize = 1 << 20;
+/// The most rows, and the most columns, of a board.
+pub const MAX_SIDE: usize = 256;
+/// The most cells of a board.
+pub const MAX_CELLS: usize = 65_536;
+/// The largest K of `max-tile` and `reach`: with four boards a level kept for
+/// the search, a 65,536-cell board at this depth stays within 52 MiB.
+pub const MAX_K: usize = 200;
+/// The most queries in one file.
+pub const MAX_QUERIES: usize = 1_000;
+/// The most moves in one `apply`.
+pub const MAX_APPLY_MOVES: usize = 100_000;
+/// The default search budget in cell-moves (boards visited × cells a board):
+/// about ten seconds of search on this project's reference machine.
+pub const DEFAULT_BUDGET_CELLS: u64 = 1_000_000_000;
+/// The largest judge input read from standard input.
+pub const MAX_JUDGE_BYTES: usize = 4 << 20;
+
+/// The default node budget for a board of `cells` cells.
+pub fn default_node_budget(cells: usize) -> u64 {
+    (DEFAULT_BUDGET_CELLS / cells.max(1) as u64).max(10_000)
+}
