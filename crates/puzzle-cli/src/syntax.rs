@@ -280,6 +280,10 @@ impl Builder {
 
     fn finish(self, source: &str) -> Result<Puzzle, Diagnostic> {
         let end = Span::new(source.len(), source.len());
+        if self.game.is_none() && self.board.is_none() && self.name.is_none() && self.queries.is_empty() {
+            return Err(Diagnostic::new("the file holds no statements", end)
+                .help("a puzzle names its game (`game 2048`), gives a `board { … }` and asks at least one `query`"));
+        }
         let first_query = self.queries.first().map_or(end, |q| q.span);
         let Some((game, _)) = self.game else {
             return Err(
@@ -478,8 +482,14 @@ fn query(raw: RawQuery, game: Game, board: &Board) -> Result<QueryItem, Diagnost
     );
     let words = &raw.words;
     if !belongs {
+        let kind = match raw.pair_rule {
+            Rule::max_tile_query => "max-tile",
+            Rule::reach_query => "reach",
+            Rule::apply_query => "apply",
+            _ => "max-removed",
+        };
         return Err(
-            Diagnostic::new(format!("this query is not one of {}", game.name()), raw.span).help(format!(
+            Diagnostic::new(format!("`{kind}` is not a {} query", game.name()), raw.span).help(format!(
                 "the queries of {} are {}",
                 game.name(),
                 game.queries()

@@ -1,0 +1,265 @@
+//! The `puzzle` binary as a user runs it: exit codes, output shapes, judge modes.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn puzzle(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .args(args)
+        .current_dir(root())
+        .env_remove("NO_COLOR")
+        .output()
+        .unwrap()
+}
+
+fn puzzle_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn code(output: &Output) -> i32 {
+    output.status.code().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn write_puzzle(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+const WRONG_EXPECT: &str = "game 2048\nboard {\n  2 2\n}\nquery max-tile within 1\nexpect 8\n";
+
+#[test]
+fn run_answers_and_exits_zero_when_every_expect_holds() {
+    let output = puzzle(&["run", "puzzles/boj-12100-sample.puzzle"]);
+    assert_eq!(code(&output), 0);
+    let text = stdout(&output);
+    assert!(text.contains("max-tile within 5: 16 ✓"), "{text}");
+    assert!(!text.contains('\x1b'), "no colour in a pipe");
+}
+
+#[test]
+fn a_failed_expect_exits_one_and_says_expected_versus_got() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_puzzle(&dir, "wrong.puzzle", WRONG_EXPECT);
+    let output = puzzle(&["run", &path]);
+    assert_eq!(code(&output), 1);
+    assert!(
+        stdout(&output).contains("max-tile within 1: 4 ✗ expected 8"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn an_invalid_file_exits_two_and_never_hides_the_others() {
+    let dir = tempfile::tempdir().unwrap();
+    let wrong = write_puzzle(&dir, "a-wrong.puzzle", WRONG_EXPECT);
+    let output = puzzle(&[
+        "run",
+        &wrong,
+        "puzzles/invalid/ragged-rows.puzzle",
+        "puzzles/boj-12100-sample.puzzle",
+    ]);
+    assert_eq!(code(&output), 2, "the highest status wins");
+    let text = stdout(&output);
+    assert!(text.contains("✗ expected 8"));
+    assert!(text.contains("--> puzzles/invalid/ragged-rows.puzzle:4:3"));
+    assert!(text.contains("16 ✓"));
+    assert!(text.ends_with("3 puzzles, 2 queries, 1 failed, 1 invalid\n"), "{text}");
+}
+
+#[test]
+fn a_search_stopped_by_its_budget_exits_three_and_says_so() {
+    let output = puzzle(&["run", "puzzles/reference/random-20x20-k10.puzzle", "--budget", "20"]);
+    assert_eq!(code(&output), 3);
+    assert!(stdout(&output).contains("incomplete"), "{}", stdout(&output));
+    let json = puzzle(&[
+        "run",
+        "puzzles/reference/random-20x20-k10.puzzle",
+        "--budget",
+        "20",
+        "--json",
+    ]);
+    let document: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let result = &document["puzzles"][0]["results"][0];
+    assert_eq!(result["incomplete"], true);
+    assert!(result["upper_bound"].as_u64().unwrap() >= result["answer"].as_u64().unwrap());
+}
+
+#[test]
+fn json_has_the_contract_shape() {
+    let output = puzzle(&[
+        "run",
+        "puzzles/boj-12100-sample.puzzle",
+        "puzzles/kakao-example.puzzle",
+        "--json",
+    ]);
+    assert_eq!(code(&output), 0);
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let puzzles = document["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 2);
+    assert_eq!(puzzles[0]["path"], "puzzles/boj-12100-sample.puzzle");
+    assert_eq!(puzzles[0]["name"], "BOJ 12100 sample 1");
+    assert_eq!(puzzles[0]["game"], "2048");
+    let result = &puzzles[0]["results"][0];
+    assert_eq!(result["query"], "max-tile within 5");
+    assert_eq!(result["answer"], 16);
+    assert_eq!(result["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(result["expect"], 16);
+    assert_eq!(result["ok"], true);
+    assert_eq!(puzzles[1]["game"], "blockgame");
+    assert_eq!(puzzles[1]["results"][0]["answer"], 2);
+    assert_eq!(puzzles[1]["results"][0]["removed"], serde_json::json!([2, 1]));
+}
+
+#[test]
+fn json_answers_of_every_kind() {
+    let output = puzzle(&[
+        "run",
+        "puzzles/answer-on-board.puzzle",
+        "puzzles/merge-once.puzzle",
+        "--json",
+    ]);
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let on_board = &document["puzzles"][0]["results"];
+    assert_eq!(on_board[0]["moves"], serde_json::json!([]));
+    assert_eq!(on_board[1]["answer"], 0);
+    assert_eq!(on_board[2]["answer"], "unreachable");
+    let applied = &document["puzzles"][1]["results"][0];
+    assert_eq!(
+        applied["answer"],
+        serde_json::json!([[4, 4, 0, 0], [4, 4, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+    );
+    assert_eq!(applied["max_tile"], 4);
+}
+
+#[test]
+fn json_reports_an_invalid_file_with_its_line_and_column() {
+    let output = puzzle(&["run", "puzzles/invalid/tile-not-power-of-two.puzzle", "--json"]);
+    assert_eq!(code(&output), 2);
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let error = &document["puzzles"][0]["error"];
+    assert_eq!((error["line"].as_u64(), error["column"].as_u64()), (Some(3), Some(5)));
+    assert!(error["message"].as_str().unwrap().contains("`3`"));
+    assert!(document["puzzles"][0].get("results").is_none());
+}
+
+#[test]
+fn a_directory_means_every_puzzle_below_it_in_sorted_order() {
+    let output = puzzle(&["run", "puzzles/reference", "--json"]);
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let paths: Vec<&str> = document["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["path"].as_str().unwrap())
+        .collect();
+    let mut sorted = paths.clone();
+    sorted.sort();
+    assert_eq!(paths, sorted);
+    assert!(paths.len() >= 20);
+}
+
+#[test]
+fn a_directory_without_puzzles_or_a_missing_file_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = puzzle(&["run", &dir.path().display().to_string()]);
+    assert_eq!(code(&output), 2);
+    assert!(stdout(&output).contains("no `.puzzle` files"), "{}", stdout(&output));
+    let output = puzzle(&["run", "no/such/file.puzzle"]);
+    assert_eq!(code(&output), 2);
+    assert!(stdout(&output).contains("cannot read `no/such/file.puzzle`"));
+}
+
+#[test]
+fn check_validates_without_answering() {
+    let output = puzzle(&["check", "puzzles/boj-12100-sample.puzzle"]);
+    assert_eq!(
+        (code(&output), stdout(&output)),
+        (0, "puzzles/boj-12100-sample.puzzle: ok\n".to_string())
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let wrong = write_puzzle(&dir, "wrong.puzzle", WRONG_EXPECT);
+    assert_eq!(
+        code(&puzzle(&["check", &wrong])),
+        0,
+        "check does not answer, so a wrong expect passes"
+    );
+    assert_eq!(code(&puzzle(&["check", "puzzles/invalid/block-split.puzzle"])), 2);
+}
+
+#[test]
+fn usage_errors_exit_two() {
+    assert_eq!(code(&puzzle(&[])), 2);
+    assert_eq!(code(&puzzle(&["run"])), 2);
+    assert_eq!(code(&puzzle(&["judge", "boj-9999"])), 2);
+    assert_eq!(code(&puzzle(&["run", "x.puzzle", "--budget", "lots"])), 2);
+}
+
+#[test]
+fn every_subcommand_has_help_with_an_example() {
+    for subcommand in ["run", "check", "judge"] {
+        let output = puzzle(&[subcommand, "--help"]);
+        assert_eq!(code(&output), 0);
+        assert!(stdout(&output).contains("Example"), "{subcommand}: {}", stdout(&output));
+    }
+}
+
+#[test]
+fn judge_modes_print_only_the_answer() {
+    let sample = b"3\n2 2 2\n4 4 4\n8 8 8\n";
+    for problem in ["boj-12100", "boj-12094"] {
+        let output = puzzle_with_stdin(&["judge", problem], sample);
+        assert_eq!((code(&output), stdout(&output)), (0, "16\n".to_string()));
+    }
+    let kakao = b"[[0,0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0,0],\
+                  [0,0,0,0,0,0,4,0,0,0],[0,0,0,0,0,4,4,0,0,0],[0,0,0,0,3,0,4,0,0,0],[0,0,0,2,3,0,0,0,5,5],\
+                  [1,2,2,2,3,3,0,0,0,5],[1,1,1,0,0,0,0,0,0,5]]";
+    let output = puzzle_with_stdin(&["judge", "kakao-blockgame"], kakao);
+    assert_eq!((code(&output), stdout(&output)), (0, "2\n".to_string()));
+}
+
+#[test]
+fn judge_modes_reject_bad_input_on_stderr() {
+    let output = puzzle_with_stdin(&["judge", "boj-12100"], b"2\n2 2\n2 3\n");
+    assert_eq!(code(&output), 2);
+    assert!(output.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("row 2, column 2 is `3`"));
+    let output = puzzle_with_stdin(&["judge", "kakao-blockgame"], b"not json");
+    assert_eq!(code(&output), 2);
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not JSON"));
+}
+
+#[test]
+fn show_prints_the_start_and_the_board_after_the_witness() {
+    let output = puzzle(&["run", "puzzles/boj-12100-sample.puzzle", "--show"]);
+    let text = stdout(&output);
+    assert!(text.contains("start:\n    2 2 2\n    4 4 4\n    8 8 8\n"), "{text}");
+    assert!(
+        text.contains("after:\n       4 2 .\n       8 4 .\n      16 8 .\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn colour_can_be_forced_and_is_never_used_in_a_pipe() {
+    let output = puzzle(&["run", "puzzles/boj-12100-sample.puzzle", "--color", "always"]);
+    assert!(stdout(&output).contains("\x1b[32m✓"));
+}
