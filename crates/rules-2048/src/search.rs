@@ -272,12 +272,37 @@ impl Search {
             return Ok(());
         }
 
+        // When a child whose largest tile stays the same could not beat the best
+        // anyway, only moves that merge two largest tiles are worth playing, and
+        // whether a row or a column holds such a pair is a cheap read.
+        let left = self.max_moves - depth;
+        let flat_bound = (max_exponent as usize + left - 1).min(self.score_cap as usize) as u8;
+        let best = self.best_score;
+        let flat_is_useless = flat_bound < best
+            || (flat_bound == best && depth + 1 + best.saturating_sub(max_exponent) as usize >= self.best_len);
+        let (rows_may, columns_may) = if flat_is_useless {
+            let node = &self.arena[node_start..node_start + cells];
+            (
+                largest_pair(node, self.height, self.width, Direction::Left, max_exponent).is_some(),
+                largest_pair(node, self.height, self.width, Direction::Up, max_exponent).is_some(),
+            )
+        } else {
+            (true, true)
+        };
+
         self.grow_arena(depth + 1);
         let (this_depth, next_depth) = self.arena.split_at_mut((depth + 1) * 4 * cells);
         let node = &this_depth[node_start..node_start + cells];
         let mut children = [(0u8, 0usize); 4];
         let mut count = 0;
         for (index, &direction) in Direction::ALL.iter().enumerate() {
+            let worth_playing = match direction {
+                Direction::Left | Direction::Right => rows_may,
+                Direction::Up | Direction::Down => columns_may,
+            };
+            if !worth_playing {
+                continue;
+            }
             let child = &mut next_depth[index * cells..(index + 1) * cells];
             child.copy_from_slice(node);
             let outcome = slide_cells(child, self.height, self.width, direction, None)?;
@@ -315,22 +340,7 @@ impl Search {
             return Ok(());
         }
         let node = &self.arena[node_start..node_start + self.cells];
-        let pair_in = |direction: Direction| {
-            lines_toward(self.height, self.width, direction).find_map(|line| {
-                let mut previous_is_max = false;
-                for k in 0..line.len() {
-                    let exponent = node[line.at(k)];
-                    if exponent == 0 {
-                        continue;
-                    }
-                    if exponent == max_exponent && previous_is_max {
-                        return Some(line.at(k));
-                    }
-                    previous_is_max = exponent == max_exponent;
-                }
-                None
-            })
-        };
+        let pair_in = |direction| largest_pair(node, self.height, self.width, direction, max_exponent);
         for direction in [Direction::Left, Direction::Up] {
             if let Some(index) = pair_in(direction) {
                 if max_exponent == MAX_EXPONENT {
@@ -373,6 +383,26 @@ impl Search {
             None => false,
         }
     }
+}
+
+/// Where two tiles of exponent `largest` (the board's largest) stand next to
+/// each other in a line toward `direction`, empty cells between them aside: a
+/// move along that line then merges them. Returns the flat index of the second.
+fn largest_pair(cells: &[u8], height: usize, width: usize, direction: Direction, largest: u8) -> Option<usize> {
+    lines_toward(height, width, direction).find_map(|line| {
+        let mut previous_is_largest = false;
+        for k in 0..line.len() {
+            let exponent = cells[line.at(k)];
+            if exponent == 0 {
+                continue;
+            }
+            if exponent == largest && previous_is_largest {
+                return Some(line.at(k));
+            }
+            previous_is_largest = exponent == largest;
+        }
+        None
+    })
 }
 
 fn counts_of(cells: &[u8]) -> Counts {
@@ -454,7 +484,7 @@ fn hash(cells: &[u8]) -> u64 {
 /// recently seen board was searched from.
 ///
 /// Two boards collide only when their 64-bit hashes are equal; with at most a
-/// million entries live, the chance of that in a search is below 2^-24.
+/// quarter of a million entries live, the chance of that in a search is below 2^-24.
 struct Table {
     keys: Vec<u64>,
     depths: Vec<u16>,
@@ -462,9 +492,10 @@ struct Table {
 }
 
 impl Table {
-    /// At most 2^20 entries (10 MiB), fewer for shallow searches.
+    /// At most 2^18 entries (2.5 MiB), fewer for shallow searches: a larger
+    /// table costs more in page faults than it saves in nodes.
     fn new(max_moves: usize) -> Table {
-        let bits = (2 * max_moves + 4).clamp(8, 20);
+        let bits = (2 * max_moves + 4).clamp(8, 18);
         let size = 1usize << bits;
         Table {
             keys: vec![0; size],
