@@ -1,4 +1,5 @@
-//! Boards shared by the benchmarks and the probe example.
+//! Boards shared by the benchmarks and the examples.
+#![allow(dead_code)] // each includer uses some of them
 
 use rules_2048::Board;
 

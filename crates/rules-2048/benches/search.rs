@@ -7,6 +7,19 @@ use rules_2048::max_tile;
 mod boards;
 use boards::{random_board, uniform};
 
+fn moves(c: &mut Criterion) {
+    let board = random_board(20, 10, 30, 7);
+    for direction in rules_2048::Direction::ALL {
+        let mut cells = board.exponents().as_slice().to_vec();
+        c.bench_function(&format!("one move {direction:?} on a 20x20 board"), |b| {
+            b.iter(|| {
+                cells.copy_from_slice(board.exponents().as_slice());
+                rules_2048::slide_exponents(black_box(&mut cells), 20, 20, direction).unwrap()
+            })
+        });
+    }
+}
+
 fn searches(c: &mut Criterion) {
     let mut group = c.benchmark_group("max_tile");
     let dense = random_board(20, 10, 0, 1);
@@ -34,5 +47,5 @@ fn searches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, searches);
+criterion_group!(benches, moves, searches);
 criterion_main!(benches);

@@ -250,68 +250,137 @@ pub(crate) fn slide_cells(
     height: usize,
     width: usize,
     direction: Direction,
-    mut merged: Option<&mut Vec<usize>>,
+    merged: Option<&mut Vec<usize>>,
 ) -> Result<MoveOutcome, usize> {
+    let line_len = match direction {
+        Direction::Left | Direction::Right => width,
+        Direction::Up | Direction::Down => height,
+    };
+    if merged.is_some() || line_len > FAST_LINE {
+        return slide_cells_marking(cells, height, width, direction, merged);
+    }
     let mut changed = false;
     let mut max_exponent = 0;
-    for line in lines_toward(height, width, direction) {
-        let (line_changed, line_max) = slide_line(cells, line, merged.as_deref_mut())?;
-        changed |= line_changed;
-        max_exponent = max_exponent.max(line_max);
+    if direction == Direction::Left {
+        // Rows toward the left are contiguous slices: the fastest case.
+        for (r, row) in cells.chunks_exact_mut(width).enumerate() {
+            let (row_changed, row_max) = slide_toward_start(row).map_err(|k| r * width + k)?;
+            changed |= row_changed;
+            max_exponent = max_exponent.max(row_max);
+        }
+    } else {
+        for line in lines_toward(height, width, direction) {
+            let (line_changed, line_max) = slide_strided(cells, line)?;
+            changed |= line_changed;
+            max_exponent = max_exponent.max(line_max);
+        }
     }
     Ok(MoveOutcome { changed, max_exponent })
 }
 
-/// Lines longer than this take the general path (the fast one keeps a line on
-/// the stack).
-const FAST_LINE: usize = 256;
+/// Moves a board's exponents, for benchmarks: [`Board::slide`] without the
+/// copy that keeps a board unchanged on overflow.
+#[doc(hidden)]
+pub fn slide_exponents(
+    cells: &mut [u8],
+    height: usize,
+    width: usize,
+    direction: Direction,
+) -> Result<MoveOutcome, usize> {
+    slide_cells(cells, height, width, direction, None)
+}
 
+/// Lines longer than this take the general path (the fast one copies a column
+/// to the stack).
+const FAST_LINE: usize = 64;
+
+/// Slides one contiguous line toward index 0, in place. On overflow returns the
+/// index where the too-large tile would land (the line is then garbage).
+///
+/// One pass: `written` cells from the wall are settled, and the last of them
+/// may still take one merge while `open` holds its exponent (0 once merged).
+/// Branchless variants measured slower here: they run more instructions a cell,
+/// and the predictor guesses empty cells and merges better than expected.
 #[inline]
-fn slide_line(cells: &mut [u8], line: Line, merged: Option<&mut Vec<usize>>) -> Result<(bool, u8), usize> {
-    if merged.is_some() || line.len() > FAST_LINE {
-        return slide_line_marking(cells, line, merged);
+fn slide_toward_start(line: &mut [u8]) -> Result<(bool, u8), usize> {
+    let mut written = 0;
+    let mut open = 0u8;
+    let mut changed = false;
+    let mut max_exponent = 0u8;
+    for read in 0..line.len() {
+        let exponent = line[read];
+        if exponent == 0 {
+            continue;
+        }
+        line[read] = 0;
+        if exponent == open {
+            if exponent == MAX_EXPONENT {
+                return Err(written - 1);
+            }
+            line[written - 1] = exponent + 1;
+            max_exponent = max_exponent.max(exponent + 1);
+            open = 0;
+            changed = true;
+        } else {
+            line[written] = exponent;
+            changed |= written != read;
+            max_exponent = max_exponent.max(exponent);
+            open = exponent;
+            written += 1;
+        }
     }
-    // Pack the tiles toward the wall without branching on empty cells (random
-    // boards make that branch unpredictable), then merge the packed run.
-    let len = line.len();
-    let mut packed = [0u8; FAST_LINE + 1];
-    let mut count = 0;
-    let mut last_tile = 0;
-    for k in 0..len {
-        let exponent = cells[line.at(k)];
-        packed[count] = exponent;
-        let is_tile = (exponent != 0) as usize;
-        count += is_tile;
-        last_tile = if is_tile == 1 { k + 1 } else { last_tile };
-    }
-    // Tiles were already packed against the wall iff the last one sits at `count`.
-    let mut changed = last_tile != count;
-    packed[count] = 0; // a sentinel no tile equals
-    let mut max_exponent = 0;
-    let (mut read, mut written) = (0, 0);
-    while read < count {
-        let exponent = packed[read];
-        let target = line.at(written);
-        if exponent == packed[read + 1] {
+    Ok((changed, max_exponent))
+}
+
+/// [`slide_toward_start`] along a strided line of the board.
+#[inline]
+fn slide_strided(cells: &mut [u8], line: Line) -> Result<(bool, u8), usize> {
+    let mut written = 0;
+    let mut open = 0u8;
+    let mut changed = false;
+    let mut max_exponent = 0u8;
+    for read in 0..line.len() {
+        let index = line.at(read);
+        let exponent = cells[index];
+        if exponent == 0 {
+            continue;
+        }
+        cells[index] = 0;
+        if exponent == open {
+            let target = line.at(written - 1);
             if exponent == MAX_EXPONENT {
                 return Err(target);
             }
             cells[target] = exponent + 1;
             max_exponent = max_exponent.max(exponent + 1);
+            open = 0;
             changed = true;
-            read += 2;
         } else {
-            cells[target] = exponent;
+            cells[line.at(written)] = exponent;
+            changed |= written != read;
             max_exponent = max_exponent.max(exponent);
-            read += 1;
+            open = exponent;
+            written += 1;
         }
-        written += 1;
-    }
-    // Cells past the last tile were empty already.
-    for k in written..last_tile {
-        cells[line.at(k)] = 0;
     }
     Ok((changed, max_exponent))
+}
+
+fn slide_cells_marking(
+    cells: &mut [u8],
+    height: usize,
+    width: usize,
+    direction: Direction,
+    mut merged: Option<&mut Vec<usize>>,
+) -> Result<MoveOutcome, usize> {
+    let mut changed = false;
+    let mut max_exponent = 0;
+    for line in lines_toward(height, width, direction) {
+        let (line_changed, line_max) = slide_line_marking(cells, line, merged.as_deref_mut())?;
+        changed |= line_changed;
+        max_exponent = max_exponent.max(line_max);
+    }
+    Ok(MoveOutcome { changed, max_exponent })
 }
 
 /// The plain one-pass slide, which can also note where merged tiles land.

@@ -29,6 +29,6 @@
 mod board;
 mod search;
 
-pub use board::{value_of, Board, BoardError, MoveOutcome, TileOverflow, MAX_EXPONENT};
+pub use board::{slide_exponents, value_of, Board, BoardError, MoveOutcome, TileOverflow, MAX_EXPONENT};
 pub use grid_core::Direction;
 pub use search::{apply, max_tile, max_tile_with, reach, reach_with, MaxTile, Proof, Reach, SearchOptions};
