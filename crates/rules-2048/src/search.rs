@@ -257,13 +257,17 @@ impl Search {
                 return Ok(());
             }
         }
-        if depth == self.max_moves || !self.may_improve(depth, slot, max_exponent) {
+        if depth == self.max_moves {
             return Ok(());
         }
         let cells = self.cells;
         let node_start = (depth * 4 + slot) * cells;
         if depth + 1 == self.max_moves {
+            // Decided exactly and cheaply, no bound needed.
             return self.visit_last_move(node_start, max_exponent);
+        }
+        if !self.may_improve(depth, slot, max_exponent) {
+            return Ok(());
         }
         if self
             .table
