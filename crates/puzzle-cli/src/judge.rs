@@ -19,6 +19,11 @@ pub enum Problem {
     KakaoBlockgame,
 }
 
+/// The largest N of Baekjoon 12100 and 12094.
+pub const BOJ_MAX_N: usize = 20;
+/// The largest board side of the Kakao problem.
+pub const KAKAO_MAX_N: usize = 50;
+
 /// Bad judge input: what is wrong, said plainly.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JudgeError(pub String);
@@ -60,11 +65,11 @@ fn max_tile(text: &str, moves: usize) -> Result<String, JudgeError> {
     let n: usize = n_text
         .parse()
         .ok()
-        .filter(|&n| (1..=limits::MAX_SIDE).contains(&n))
+        .filter(|&n| (1..=BOJ_MAX_N).contains(&n))
         .ok_or_else(|| {
             JudgeError(format!(
-                "N is `{n_text}`: expected a whole number from 1 to {}",
-                limits::MAX_SIDE
+                "N is `{n_text}`: the problem allows a whole number from 1 to {}",
+                BOJ_MAX_N
             ))
         })?;
     let mut rows = Vec::with_capacity(n);
@@ -110,11 +115,11 @@ fn blockgame(text: &str) -> Result<String, JudgeError> {
     let rows = value
         .as_array()
         .ok_or_else(|| JudgeError("expected the board as a JSON array of rows".into()))?;
-    if rows.is_empty() || rows.len() > limits::MAX_SIDE {
+    if rows.is_empty() || rows.len() > KAKAO_MAX_N {
         return Err(JudgeError(format!(
-            "the board has {} rows: expected 1 to {}",
+            "the board has {} rows: the problem allows 1 to {}",
             rows.len(),
-            limits::MAX_SIDE
+            KAKAO_MAX_N
         )));
     }
     let mut board = Vec::with_capacity(rows.len());
@@ -122,12 +127,12 @@ fn blockgame(text: &str) -> Result<String, JudgeError> {
         let cells = row
             .as_array()
             .ok_or_else(|| JudgeError(format!("row {} is not an array", r + 1)))?;
-        if cells.is_empty() || cells.len() > limits::MAX_SIDE {
+        if cells.is_empty() || cells.len() > KAKAO_MAX_N {
             return Err(JudgeError(format!(
-                "row {} has {} cells: expected 1 to {}",
+                "row {} has {} cells: the problem allows 1 to {}",
                 r + 1,
                 cells.len(),
-                limits::MAX_SIDE
+                KAKAO_MAX_N
             )));
         }
         let ids = cells
@@ -166,6 +171,7 @@ mod tests {
         assert!(err(Problem::Boj12100, b"2\n2 2\n2").contains("row 2, column 2"));
         assert!(err(Problem::Boj12100, b"1\n3").contains("`3`"));
         assert!(err(Problem::Boj12100, b"x").contains("N is `x`"));
+        assert!(err(Problem::Boj12094, b"21").contains("from 1 to 20"));
         assert!(err(Problem::KakaoBlockgame, b"[[1,0],[0,1]]").contains("split"));
         assert!(err(Problem::KakaoBlockgame, b"[[1,-1]]").contains("column 2"));
         assert!(err(Problem::KakaoBlockgame, b"[[1,1],[1]]").contains("same length"));

@@ -14,6 +14,8 @@ pub const MAX_K: usize = 200;
 pub const MAX_QUERIES: usize = 1_000;
 /// The most moves in one `apply`.
 pub const MAX_APPLY_MOVES: usize = 100_000;
+/// The most cell-moves (moves × cells) in one `apply`: well under a second.
+pub const MAX_APPLY_WORK: usize = 100_000_000;
 /// The default search budget in cell-moves (boards visited × cells a board):
 /// about ten seconds of search on this project's reference machine.
 pub const DEFAULT_BUDGET_CELLS: u64 = 1_000_000_000;

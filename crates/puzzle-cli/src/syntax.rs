@@ -516,6 +516,20 @@ fn query(raw: RawQuery, game: Game, board: &Board) -> Result<QueryItem, Diagnost
                 )
                 .help("split the sequence over several puzzles"));
             }
+            let (height, width) = board.size();
+            if words.len() * height * width > limits::MAX_APPLY_WORK {
+                return Err(Diagnostic::new(
+                    format!(
+                        "{} moves on a {height}×{width} board is more work than the limit",
+                        words.len()
+                    ),
+                    raw.span,
+                )
+                .help(format!(
+                    "an `apply` may move at most {} cells in all (moves × cells); split the sequence",
+                    limits::MAX_APPLY_WORK
+                )));
+            }
             let moves = words
                 .iter()
                 .map(|(text, span)| {

@@ -1,0 +1,14 @@
+//! Any bytes as a `.puzzle` file, parsed and answered with a small search budget:
+//! no panic, no hang, whatever the board.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use puzzle_cli::answer::Budget;
+use puzzle_cli::report::{process_bytes, render_json, render_text, TextOptions};
+
+fuzz_target!(|data: &[u8]| {
+    let report = process_bytes("fuzz.puzzle".into(), data.to_vec(), Budget { nodes: Some(2_000) }, true);
+    let _ = render_text(&report, TextOptions { show: true, ..TextOptions::default() });
+    let _ = render_json(&report);
+    let _ = report.status();
+});
