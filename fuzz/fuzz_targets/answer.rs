@@ -7,7 +7,7 @@ use puzzle_cli::answer::Budget;
 use puzzle_cli::report::{process_bytes, render_json, render_text, TextOptions};
 
 fuzz_target!(|data: &[u8]| {
-    let report = process_bytes("fuzz.puzzle".into(), data.to_vec(), Budget { nodes: Some(2_000) }, true);
+    let report = process_bytes("fuzz.puzzle".into(), data.to_vec(), Budget { nodes: Some(2_000), ..Budget::default() }, true);
     let _ = render_text(&report, TextOptions { show: true, ..TextOptions::default() });
     let _ = render_json(&report);
     let _ = report.status();

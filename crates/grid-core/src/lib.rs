@@ -168,14 +168,7 @@ pub fn lines_toward(height: usize, width: usize, direction: Direction) -> Lines 
         Direction::Up => (width, 0, 1, width as isize, height),
         Direction::Down => (width, height.saturating_sub(1) * width, 1, -(width as isize), height),
     };
-    Lines {
-        next: 0,
-        count,
-        first,
-        next_line,
-        stride,
-        len,
-    }
+    Lines { next: 0, count, first, next_line, stride, len }
 }
 
 /// The iterator of [`Line`]s returned by [`lines_toward`].
@@ -199,11 +192,7 @@ impl Iterator for Lines {
         }
         let start = (self.first as isize + self.next_line * self.next as isize) as usize;
         self.next += 1;
-        Some(Line {
-            start,
-            stride: self.stride,
-            len: self.len,
-        })
+        Some(Line { start, stride: self.stride, len: self.len })
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -244,11 +233,7 @@ impl<T> Grid<T> {
         let mut cells = Vec::with_capacity(height * width);
         for (row, cells_of_row) in rows.into_iter().enumerate() {
             if cells_of_row.len() != width {
-                return Err(GridError::Ragged {
-                    row,
-                    expected: width,
-                    found: cells_of_row.len(),
-                });
+                return Err(GridError::Ragged { row, expected: width, found: cells_of_row.len() });
             }
             cells.extend(cells_of_row);
         }
@@ -262,11 +247,7 @@ impl<T> Grid<T> {
             return Err(GridError::Empty);
         }
         if cells.len() != height * width {
-            return Err(GridError::Ragged {
-                row: cells.len() / width,
-                expected: width,
-                found: cells.len() % width,
-            });
+            return Err(GridError::Ragged { row: cells.len() / width, expected: width, found: cells.len() % width });
         }
         Ok(Grid { height, width, cells })
     }
@@ -338,11 +319,7 @@ impl<T> Grid<T> {
 
     /// A grid of the same shape with `f` applied to every cell.
     pub fn map<U>(&self, f: impl FnMut(&T) -> U) -> Grid<U> {
-        Grid {
-            height: self.height,
-            width: self.width,
-            cells: self.cells.iter().map(f).collect(),
-        }
+        Grid { height: self.height, width: self.width, cells: self.cells.iter().map(f).collect() }
     }
 
     /// The rows or columns of the grid as [`Line`]s, each ordered from the wall
@@ -371,11 +348,7 @@ impl<T: Clone> Grid<T> {
     /// When `height` or `width` is 0.
     pub fn new(height: usize, width: usize, fill: T) -> Grid<T> {
         assert!(height > 0 && width > 0, "a grid needs at least one row and one column");
-        Grid {
-            height,
-            width,
-            cells: vec![fill; height * width],
-        }
+        Grid { height, width, cells: vec![fill; height * width] }
     }
 
     fn remap(&self, height: usize, width: usize, source: impl Fn(usize, usize) -> (usize, usize)) -> Grid<T> {
@@ -464,24 +437,14 @@ impl<T> Index<(usize, usize)> for Grid<T> {
     /// # Panics
     /// Outside the grid; use [`Grid::get`] for a checked read.
     fn index(&self, (row, col): (usize, usize)) -> &T {
-        assert!(
-            row < self.height && col < self.width,
-            "({row}, {col}) outside a {}×{} grid",
-            self.height,
-            self.width
-        );
+        assert!(row < self.height && col < self.width, "({row}, {col}) outside a {}×{} grid", self.height, self.width);
         &self.cells[row * self.width + col]
     }
 }
 
 impl<T> IndexMut<(usize, usize)> for Grid<T> {
     fn index_mut(&mut self, (row, col): (usize, usize)) -> &mut T {
-        assert!(
-            row < self.height && col < self.width,
-            "({row}, {col}) outside a {}×{} grid",
-            self.height,
-            self.width
-        );
+        assert!(row < self.height && col < self.width, "({row}, {col}) outside a {}×{} grid", self.height, self.width);
         &mut self.cells[row * self.width + col]
     }
 }
@@ -548,19 +511,11 @@ mod tests {
         assert_eq!(Grid::<i32>::from_rows(vec![vec![]]), Err(GridError::Empty));
         assert_eq!(
             Grid::from_rows(vec![vec![1], vec![2, 3]]),
-            Err(GridError::Ragged {
-                row: 1,
-                expected: 1,
-                found: 2
-            })
+            Err(GridError::Ragged { row: 1, expected: 1, found: 2 })
         );
         assert_eq!(
             Grid::from_vec(2, 2, vec![1, 2, 3]).map(|_| ()),
-            Err(GridError::Ragged {
-                row: 1,
-                expected: 2,
-                found: 1
-            })
+            Err(GridError::Ragged { row: 1, expected: 2, found: 1 })
         );
         assert_eq!(Grid::<i32>::from_vec(0, 2, vec![]).map(|_| ()), Err(GridError::Empty));
     }
@@ -575,10 +530,7 @@ mod tests {
         grid[(1, 1)] = 7;
         assert_eq!(rows(&grid), [[9, 2, 3], [4, 7, 6]]);
         assert_eq!(grid.column(2).copied().collect::<Vec<_>>(), [3, 6]);
-        assert_eq!(
-            grid.positions().collect::<Vec<_>>(),
-            [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]
-        );
+        assert_eq!(grid.positions().collect::<Vec<_>>(), [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]);
         assert_eq!(grid.position_of(4), (1, 1));
         assert_eq!(rows(&grid.map(|v| v * 10)), [[90, 20, 30], [40, 70, 60]]);
         assert_eq!(rows(&Grid::new(1, 2, 0)), [[0, 0]]);
@@ -588,9 +540,7 @@ mod tests {
     fn lines_start_at_the_wall() {
         let grid = two_by_three();
         let values = |direction| -> Vec<Vec<i32>> {
-            grid.lines_toward(direction)
-                .map(|line| line.iter().map(|i| grid.as_slice()[i]).collect())
-                .collect()
+            grid.lines_toward(direction).map(|line| line.iter().map(|i| grid.as_slice()[i]).collect()).collect()
         };
         assert_eq!(values(Direction::Left), [[1, 2, 3], [4, 5, 6]]);
         assert_eq!(values(Direction::Right), [[3, 2, 1], [6, 5, 4]]);
@@ -606,12 +556,9 @@ mod tests {
 
     #[test]
     fn directions_parse_letters_and_words() {
-        for (text, direction) in [
-            ("U", Direction::Up),
-            ("down", Direction::Down),
-            ("l", Direction::Left),
-            ("Right", Direction::Right),
-        ] {
+        for (text, direction) in
+            [("U", Direction::Up), ("down", Direction::Down), ("l", Direction::Left), ("Right", Direction::Right)]
+        {
             assert_eq!(Direction::parse(text), Some(direction));
         }
         assert_eq!(Direction::parse("x"), None);

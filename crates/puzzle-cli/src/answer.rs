@@ -74,12 +74,14 @@ pub struct QueryResult {
     pub expect: Option<(Expect, bool)>,
 }
 
-/// How hard the searches may work.
+/// How hard the searches may work, and on how many threads.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Budget {
     /// Boards a search may visit; `None` for the default, which scales with the
     /// board's size.
     pub nodes: Option<u64>,
+    /// Threads a search may use; 0 or 1 for one.
+    pub threads: usize,
 }
 
 /// Answers every query of `puzzle`, in order.
@@ -94,13 +96,7 @@ pub fn answer_all(puzzle: &Puzzle, budget: Budget) -> Vec<QueryResult> {
                 let ok = answer.as_ref().is_ok_and(|a| a.matches(expect));
                 (expect.clone(), ok)
             });
-            QueryResult {
-                text: item.query.text(),
-                answer,
-                incomplete,
-                nodes,
-                expect,
-            }
+            QueryResult { text: item.query.text(), answer, incomplete, nodes, expect }
         })
         .collect()
 }
@@ -109,6 +105,7 @@ fn answer(board: &Board, query: &Query, budget: Budget) -> (Result<Answer, Strin
     let (height, width) = board.size();
     let options = SearchOptions {
         node_budget: Some(budget.nodes.unwrap_or(limits::default_node_budget(height * width))),
+        threads: budget.threads,
     };
     let incomplete = |proof: Proof| match proof {
         Proof::Exact => None,
@@ -118,10 +115,7 @@ fn answer(board: &Board, query: &Query, budget: Budget) -> (Result<Answer, Strin
         (Board::Twenty48(board), Query::MaxTile { within }) => {
             match rules_2048::max_tile_with(board, *within, &options) {
                 Ok(found) => (
-                    Ok(Answer::MaxTile {
-                        tile: found.tile,
-                        moves: found.moves,
-                    }),
+                    Ok(Answer::MaxTile { tile: found.tile, moves: found.moves }),
                     incomplete(found.proof),
                     Some(found.nodes),
                 ),
@@ -130,21 +124,13 @@ fn answer(board: &Board, query: &Query, budget: Budget) -> (Result<Answer, Strin
         }
         (Board::Twenty48(board), Query::Reach { target, within }) => {
             match rules_2048::reach_with(board, *target, *within, &options) {
-                Ok(found) => (
-                    Ok(Answer::Reach { moves: found.moves }),
-                    incomplete(found.proof),
-                    Some(found.nodes),
-                ),
+                Ok(found) => (Ok(Answer::Reach { moves: found.moves }), incomplete(found.proof), Some(found.nodes)),
                 Err(overflow) => (Err(overflow.to_string()), None, None),
             }
         }
         (Board::Twenty48(board), Query::Apply { moves }) => match rules_2048::apply(board, moves) {
             Ok(after) => (
-                Ok(Answer::Apply {
-                    moves: moves.clone(),
-                    board: after.values(),
-                    max_tile: after.max_tile(),
-                }),
+                Ok(Answer::Apply { moves: moves.clone(), board: after.values(), max_tile: after.max_tile() }),
                 None,
                 None,
             ),

@@ -28,19 +28,13 @@ impl Span {
 
     /// The span covering both.
     pub fn to(self, other: Span) -> Span {
-        Span {
-            start: self.start.min(other.start),
-            end: self.end.max(other.end),
-        }
+        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
     }
 }
 
 impl From<pest::Span<'_>> for Span {
     fn from(span: pest::Span<'_>) -> Span {
-        Span {
-            start: span.start(),
-            end: span.end(),
-        }
+        Span { start: span.start(), end: span.end() }
     }
 }
 
@@ -60,12 +54,7 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// An error at `span`.
     pub fn new(message: impl Into<String>, span: Span) -> Diagnostic {
-        Diagnostic {
-            message: message.into(),
-            span,
-            help: None,
-            note: None,
-        }
+        Diagnostic { message: message.into(), span, help: None, note: None }
     }
 
     /// Adds what is allowed instead.
@@ -82,12 +71,7 @@ impl Diagnostic {
 
     /// The diagnostic ready to print, with the file's name and text.
     pub fn render<'a>(&'a self, path: &'a str, source: &'a str, colour: bool) -> Rendered<'a> {
-        Rendered {
-            diagnostic: self,
-            path,
-            source,
-            colour,
-        }
+        Rendered { diagnostic: self, path, source, colour }
     }
 
     /// The 1-based line and column (in characters) where it points.
@@ -134,16 +118,12 @@ impl Rendered<'_> {
         let (line, column) = line_col(self.source, span.start);
         let start = floor_char_boundary(self.source, span.start.min(self.source.len()));
         let line_start = self.source[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-        let line_end = self.source[line_start..]
-            .find(['\n', '\r'])
-            .map_or(self.source.len(), |i| line_start + i);
+        let line_end = self.source[line_start..].find(['\n', '\r']).map_or(self.source.len(), |i| line_start + i);
         let text = &self.source[line_start..line_end];
         let end = floor_char_boundary(self.source, span.end.clamp(start, line_end));
         // Keep tabs in the padding so the caret lines up under tabbed text.
-        let padding: String = self.source[line_start..start]
-            .chars()
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
+        let padding: String =
+            self.source[line_start..start].chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
         let carets = self.source[start..end].chars().count().max(1);
         let bar = self.paint("1;34", "|");
         let number = self.paint("1;34", &format!("{line:>gutter$}"));
@@ -164,36 +144,17 @@ impl fmt::Display for Rendered<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let diagnostic = self.diagnostic;
         let (line, column) = diagnostic.line_col(self.source);
-        let last_line = diagnostic
-            .note
-            .as_ref()
-            .map_or(line, |(span, _)| line_col(self.source, span.start).0.max(line));
+        let last_line =
+            diagnostic.note.as_ref().map_or(line, |(span, _)| line_col(self.source, span.start).0.max(line));
         let gutter = last_line.to_string().len();
-        writeln!(
-            f,
-            "{}{}",
-            self.paint("1;31", "error"),
-            self.paint("1", &format!(": {}", diagnostic.message))
-        )?;
-        writeln!(
-            f,
-            "{:gutter$}{} {}:{line}:{column}",
-            "",
-            self.paint("1;34", "-->"),
-            self.path
-        )?;
+        writeln!(f, "{}{}", self.paint("1;31", "error"), self.paint("1", &format!(": {}", diagnostic.message)))?;
+        writeln!(f, "{:gutter$}{} {}:{line}:{column}", "", self.paint("1;34", "-->"), self.path)?;
         self.snippet(f, diagnostic.span, "", gutter)?;
         if let Some((span, note)) = &diagnostic.note {
             self.snippet(f, *span, note, gutter)?;
         }
         if let Some(help) = &diagnostic.help {
-            writeln!(
-                f,
-                "{:gutter$} {} {}: {help}",
-                "",
-                self.paint("1;34", "="),
-                self.paint("1", "help")
-            )?;
+            writeln!(f, "{:gutter$} {} {}: {help}", "", self.paint("1;34", "="), self.paint("1", "help"))?;
         }
         Ok(())
     }

@@ -39,17 +39,10 @@ impl std::error::Error for JudgeError {}
 /// Solves one judge input; returns the line to print, without its newline.
 pub fn solve(problem: Problem, input: &[u8]) -> Result<String, JudgeError> {
     if input.len() > limits::MAX_JUDGE_BYTES {
-        return Err(JudgeError(format!(
-            "the input is larger than {} bytes",
-            limits::MAX_JUDGE_BYTES
-        )));
+        return Err(JudgeError(format!("the input is larger than {} bytes", limits::MAX_JUDGE_BYTES)));
     }
-    let text = std::str::from_utf8(input).map_err(|e| {
-        JudgeError(format!(
-            "the input is not UTF-8 text (bad byte at offset {})",
-            e.valid_up_to()
-        ))
-    })?;
+    let text = std::str::from_utf8(input)
+        .map_err(|e| JudgeError(format!("the input is not UTF-8 text (bad byte at offset {})", e.valid_up_to())))?;
     match problem {
         Problem::Boj12100 => max_tile(text, 5),
         Problem::Boj12094 => max_tile(text, 10),
@@ -59,35 +52,20 @@ pub fn solve(problem: Problem, input: &[u8]) -> Result<String, JudgeError> {
 
 fn max_tile(text: &str, moves: usize) -> Result<String, JudgeError> {
     let mut tokens = text.split_ascii_whitespace();
-    let n_text = tokens
-        .next()
-        .ok_or_else(|| JudgeError("the input is empty: expected N, then N rows of N tiles".into()))?;
-    let n: usize = n_text
-        .parse()
-        .ok()
-        .filter(|&n| (1..=BOJ_MAX_N).contains(&n))
-        .ok_or_else(|| {
-            JudgeError(format!(
-                "N is `{n_text}`: the problem allows a whole number from 1 to {}",
-                BOJ_MAX_N
-            ))
-        })?;
+    let n_text =
+        tokens.next().ok_or_else(|| JudgeError("the input is empty: expected N, then N rows of N tiles".into()))?;
+    let n: usize = n_text.parse().ok().filter(|&n| (1..=BOJ_MAX_N).contains(&n)).ok_or_else(|| {
+        JudgeError(format!("N is `{n_text}`: the problem allows a whole number from 1 to {}", BOJ_MAX_N))
+    })?;
     let mut rows = Vec::with_capacity(n);
     for r in 0..n {
         let mut row = Vec::with_capacity(n);
         for c in 0..n {
             let token = tokens.next().ok_or_else(|| {
-                JudgeError(format!(
-                    "the input ends at row {}, column {}: expected {n} rows of {n} tiles",
-                    r + 1,
-                    c + 1
-                ))
+                JudgeError(format!("the input ends at row {}, column {}: expected {n} rows of {n} tiles", r + 1, c + 1))
             })?;
-            let value: u64 = token
-                .parse()
-                .ok()
-                .filter(|&v: &u64| v == 0 || (v >= 2 && v.is_power_of_two()))
-                .ok_or_else(|| {
+            let value: u64 =
+                token.parse().ok().filter(|&v: &u64| v == 0 || (v >= 2 && v.is_power_of_two())).ok_or_else(|| {
                     JudgeError(format!(
                         "row {}, column {} is `{token}`: a tile is 0 (empty) or a power of two from 2 up to 2^63",
                         r + 1,
@@ -107,26 +85,15 @@ fn max_tile(text: &str, moves: usize) -> Result<String, JudgeError> {
 }
 
 fn blockgame(text: &str) -> Result<String, JudgeError> {
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-        JudgeError(format!(
-            "the input is not JSON: {e}; expected the board as [[0, 1, ...], ...]"
-        ))
-    })?;
-    let rows = value
-        .as_array()
-        .ok_or_else(|| JudgeError("expected the board as a JSON array of rows".into()))?;
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| JudgeError(format!("the input is not JSON: {e}; expected the board as [[0, 1, ...], ...]")))?;
+    let rows = value.as_array().ok_or_else(|| JudgeError("expected the board as a JSON array of rows".into()))?;
     if rows.is_empty() || rows.len() > KAKAO_MAX_N {
-        return Err(JudgeError(format!(
-            "the board has {} rows: the problem allows 1 to {}",
-            rows.len(),
-            KAKAO_MAX_N
-        )));
+        return Err(JudgeError(format!("the board has {} rows: the problem allows 1 to {}", rows.len(), KAKAO_MAX_N)));
     }
     let mut board = Vec::with_capacity(rows.len());
     for (r, row) in rows.iter().enumerate() {
-        let cells = row
-            .as_array()
-            .ok_or_else(|| JudgeError(format!("row {} is not an array", r + 1)))?;
+        let cells = row.as_array().ok_or_else(|| JudgeError(format!("row {} is not an array", r + 1)))?;
         if cells.is_empty() || cells.len() > KAKAO_MAX_N {
             return Err(JudgeError(format!(
                 "row {} has {} cells: the problem allows 1 to {}",

@@ -78,6 +78,11 @@ pub enum Command {
         /// best found (default: about ten seconds' worth for the board's size).
         #[arg(long, value_name = "BOARDS")]
         budget: Option<u64>,
+        /// Threads each search may use (default: one per core). The answer
+        /// never depends on it; where several shortest sequences exist, the
+        /// witness shown may.
+        #[arg(long, value_name = "N")]
+        threads: Option<usize>,
     },
     /// Parse and validate files without answering their queries.
     #[command(after_help = "Example:\n  puzzle check puzzles/\n\nExit status: 0 all valid; 2 a file is invalid.")]
@@ -87,11 +92,9 @@ pub enum Command {
         paths: Vec<PathBuf>,
     },
     /// Read an online judge's input on stdin and print only the answer.
-    #[command(
-        after_help = "Examples:\n  printf '3\\n2 2 2\\n4 4 4\\n8 8 8\\n' | puzzle judge boj-12100\n  \
+    #[command(after_help = "Examples:\n  printf '3\\n2 2 2\\n4 4 4\\n8 8 8\\n' | puzzle judge boj-12100\n  \
                             echo '[[0,0,0],[1,0,0],[1,1,1]]' | puzzle judge kakao-blockgame\n\n\
-                            Exit status: 0 answered; 2 the input is not valid for the problem."
-    )]
+                            Exit status: 0 answered; 2 the input is not valid for the problem.")]
     Judge {
         /// Which problem's input and answer.
         #[arg(value_enum)]
@@ -104,27 +107,18 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let stdout_colour = colour(cli.color, std::io::stdout().is_terminal());
     let stderr_colour = colour(cli.color, std::io::stderr().is_terminal());
     match cli.command {
-        Command::Run {
-            paths,
-            json,
-            show,
-            budget,
-        } => {
-            let budget = Budget { nodes: budget };
-            let reports: Vec<FileReport> = inputs(&paths)
-                .into_iter()
-                .map(|input| input.process(budget, true))
-                .collect();
+        Command::Run { paths, json, show, budget, threads } => {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let budget = Budget { nodes: budget, threads: threads.unwrap_or(cores).max(1) };
+            let reports: Vec<FileReport> =
+                inputs(&paths).into_iter().map(|input| input.process(budget, true)).collect();
             let mut out = std::io::stdout().lock();
             if json {
                 let puzzles: Vec<serde_json::Value> = reports.iter().map(report::render_json).collect();
                 let document = serde_json::json!({ "puzzles": puzzles });
                 writeln!(out, "{}", serde_json::to_string_pretty(&document)?).context("writing the report")?;
             } else {
-                let options = TextOptions {
-                    show,
-                    style: Style { colour: stdout_colour },
-                };
+                let options = TextOptions { show, style: Style { colour: stdout_colour } };
                 for (i, report) in reports.iter().enumerate() {
                     if i > 0 {
                         writeln!(out)?;
@@ -138,20 +132,14 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(exit_code(&reports))
         }
         Command::Check { paths } => {
-            let reports: Vec<FileReport> = inputs(&paths)
-                .into_iter()
-                .map(|input| input.process(Budget::default(), false))
-                .collect();
+            let reports: Vec<FileReport> =
+                inputs(&paths).into_iter().map(|input| input.process(Budget::default(), false)).collect();
             let style = Style { colour: stdout_colour };
             let mut out = std::io::stdout().lock();
             for report in &reports {
                 match &report.outcome {
                     Ok(_) => writeln!(out, "{}: ok", report.path)?,
-                    Err(_) => write!(
-                        out,
-                        "{}",
-                        report::render_text(report, TextOptions { show: false, style })
-                    )?,
+                    Err(_) => write!(out, "{}", report::render_text(report, TextOptions { show: false, style }))?,
                 }
             }
             if reports.len() > 1 {
@@ -172,11 +160,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     Ok(ExitCode::SUCCESS)
                 }
                 Err(err) => {
-                    let label = if stderr_colour {
-                        "\x1b[1;31merror\x1b[0m"
-                    } else {
-                        "error"
-                    };
+                    let label = if stderr_colour { "\x1b[1;31merror\x1b[0m" } else { "error" };
                     eprintln!("{label}: {err}");
                     Ok(ExitCode::from(2))
                 }
@@ -207,11 +191,9 @@ impl Input {
     fn process(self, budget: Budget, answer: bool) -> FileReport {
         match self {
             Input::File(path) => report::process(&path, budget, answer),
-            Input::Nothing(path, message) => FileReport {
-                path,
-                source: String::new(),
-                outcome: Err(Failure::Unreadable(message)),
-            },
+            Input::Nothing(path, message) => {
+                FileReport { path, source: String::new(), outcome: Err(Failure::Unreadable(message)) }
+            }
         }
     }
 }

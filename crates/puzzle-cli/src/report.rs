@@ -66,25 +66,15 @@ pub fn process_bytes(path: String, bytes: Vec<u8>, budget: Budget, answer: bool)
             let source = String::from_utf8_lossy(err.as_bytes()).into_owned();
             // The lossy text has one U+FFFD (3 bytes) in place of each bad sequence before
             // `valid`… there are none before it, so `valid` is the same offset in both.
-            let diagnostic = Diagnostic::new(
-                format!("the file is not UTF-8 text (byte 0x{byte:02X})"),
-                Span::new(valid, valid + 3),
-            )
-            .help("save the file as UTF-8");
-            return FileReport {
-                path,
-                source,
-                outcome: Err(Failure::Invalid(diagnostic)),
-            };
+            let diagnostic =
+                Diagnostic::new(format!("the file is not UTF-8 text (byte 0x{byte:02X})"), Span::new(valid, valid + 3))
+                    .help("save the file as UTF-8");
+            return FileReport { path, source, outcome: Err(Failure::Invalid(diagnostic)) };
         }
     };
     let outcome = match parse(&source) {
         Ok(puzzle) => {
-            let results = if answer {
-                answer_all(&puzzle, budget)
-            } else {
-                Vec::new()
-            };
+            let results = if answer { answer_all(&puzzle, budget) } else { Vec::new() };
             Ok(Solved { puzzle, results })
         }
         Err(diagnostic) => Err(Failure::Invalid(diagnostic)),
@@ -165,12 +155,7 @@ fn moves_text(moves: &[Direction]) -> String {
         "none (the board already has it)".to_string()
     } else {
         let letters: Vec<String> = moves.iter().map(|m| m.letter().to_string()).collect();
-        format!(
-            "{} ({} move{})",
-            letters.join(" "),
-            moves.len(),
-            if moves.len() == 1 { "" } else { "s" }
-        )
+        format!("{} ({} move{})", letters.join(" "), moves.len(), if moves.len() == 1 { "" } else { "s" })
     }
 }
 
@@ -179,9 +164,7 @@ fn indented(text: &str, by: usize) -> String {
 }
 
 fn board_text(values: &Grid<u64>) -> String {
-    values
-        .map(|&v| if v == 0 { ".".to_string() } else { v.to_string() })
-        .to_string()
+    values.map(|&v| if v == 0 { ".".to_string() } else { v.to_string() }).to_string()
 }
 
 fn expect_text(expect: &Expect) -> String {
@@ -200,11 +183,9 @@ fn answer_text(answer: &Answer) -> String {
         }
         Answer::Reach { moves: None } => "unreachable".to_string(),
         Answer::Apply { max_tile, .. } => format!("a board whose largest tile is {max_tile}"),
-        Answer::MaxRemoved(solution) => format!(
-            "{} block{}",
-            solution.count(),
-            if solution.count() == 1 { "" } else { "s" }
-        ),
+        Answer::MaxRemoved(solution) => {
+            format!("{} block{}", solution.count(), if solution.count() == 1 { "" } else { "s" })
+        }
     }
 }
 
@@ -218,19 +199,13 @@ pub fn render_text(report: &FileReport, options: TextOptions) -> String {
             return out;
         }
         Err(Failure::Invalid(diagnostic)) => {
-            return diagnostic
-                .render(&report.path, &report.source, style.colour)
-                .to_string();
+            return diagnostic.render(&report.path, &report.source, style.colour).to_string();
         }
         Ok(solved) => solved,
     };
     let puzzle = &solved.puzzle;
     let (height, width) = puzzle.board.size();
-    let title = puzzle
-        .name
-        .as_deref()
-        .map(|name| format!(" — {name}"))
-        .unwrap_or_default();
+    let title = puzzle.name.as_deref().map(|name| format!(" — {name}")).unwrap_or_default();
     let _ = writeln!(out, "{}{}", style.bold(&report.path), style.bold(&title));
     let _ = writeln!(out, "  {}, {height}×{width} board", puzzle.game.name());
     if options.show {
@@ -241,12 +216,7 @@ pub fn render_text(report: &FileReport, options: TextOptions) -> String {
         let answer = match &result.answer {
             Ok(answer) => answer,
             Err(diagnostic) => {
-                let _ = writeln!(
-                    out,
-                    "  {}: {}",
-                    result.text,
-                    style.bad(&format!("error: {}", diagnostic.message))
-                );
+                let _ = writeln!(out, "  {}: {}", result.text, style.bad(&format!("error: {}", diagnostic.message)));
                 continue;
             }
         };
@@ -276,11 +246,7 @@ pub fn render_text(report: &FileReport, options: TextOptions) -> String {
             Answer::Reach { moves: None } | Answer::Apply { .. } => {}
             Answer::MaxRemoved(solution) => {
                 let ids: Vec<String> = solution.removed_ids().iter().map(u32::to_string).collect();
-                let order = if ids.is_empty() {
-                    "none".to_string()
-                } else {
-                    ids.join(" ")
-                };
+                let order = if ids.is_empty() { "none".to_string() } else { ids.join(" ") };
                 let _ = writeln!(out, "    {} {order}", style.dim("removed:"));
             }
         }
@@ -315,13 +281,8 @@ fn board_after(board: &Board, answer: &Answer) -> Option<String> {
         }
         (Board::BlockGame(board), Answer::MaxRemoved(solution)) => {
             let removed = solution.removed_ids();
-            let ids = board
-                .ids()
-                .map(|&id| if id == 0 || removed.contains(&id) { 0 } else { id });
-            Some(
-                ids.map(|&id| if id == 0 { ".".to_string() } else { id.to_string() })
-                    .to_string(),
-            )
+            let ids = board.ids().map(|&id| if id == 0 || removed.contains(&id) { 0 } else { id });
+            Some(ids.map(|&id| if id == 0 { ".".to_string() } else { id.to_string() }).to_string())
         }
         _ => None,
     }
@@ -329,10 +290,7 @@ fn board_after(board: &Board, answer: &Answer) -> Option<String> {
 
 /// The line that ends a run of several files.
 pub fn summary(reports: &[FileReport], style: Style) -> String {
-    let queries: usize = reports
-        .iter()
-        .map(|r| r.outcome.as_ref().map_or(0, |s| s.results.len()))
-        .sum();
+    let queries: usize = reports.iter().map(|r| r.outcome.as_ref().map_or(0, |s| s.results.len())).sum();
     let failed = reports
         .iter()
         .filter_map(|r| r.outcome.as_ref().ok())
@@ -392,19 +350,12 @@ pub fn render_json(report: &FileReport) -> Value {
                     (message, line, column)
                 }
             };
-            object.insert(
-                "error".into(),
-                json!({ "message": message, "line": line, "column": column }),
-            );
+            object.insert("error".into(), json!({ "message": message, "line": line, "column": column }));
         }
         Ok(solved) => {
             object.insert("name".into(), json!(solved.puzzle.name));
             object.insert("game".into(), json!(solved.puzzle.game.name()));
-            let results: Vec<Value> = solved
-                .results
-                .iter()
-                .map(|r| result_json(r, solved.puzzle.game))
-                .collect();
+            let results: Vec<Value> = solved.results.iter().map(|r| result_json(r, solved.puzzle.game)).collect();
             object.insert("results".into(), Value::Array(results));
         }
     }
@@ -423,14 +374,12 @@ fn result_json(result: &QueryResult, game: Game) -> Value {
                 Answer::MaxTile { tile, moves } => (json!(tile), vec![("moves", moves_json(moves))]),
                 Answer::Reach { moves: Some(moves) } => (json!(moves.len()), vec![("moves", moves_json(moves))]),
                 Answer::Reach { moves: None } => (json!("unreachable"), vec![("moves", json!([]))]),
-                Answer::Apply { moves, board, max_tile } => (
-                    grid_json(board),
-                    vec![("moves", moves_json(moves)), ("max_tile", json!(max_tile))],
-                ),
-                Answer::MaxRemoved(solution) => (
-                    json!(solution.count()),
-                    vec![("removed", json!(solution.removed_ids()))],
-                ),
+                Answer::Apply { moves, board, max_tile } => {
+                    (grid_json(board), vec![("moves", moves_json(moves)), ("max_tile", json!(max_tile))])
+                }
+                Answer::MaxRemoved(solution) => {
+                    (json!(solution.count()), vec![("removed", json!(solution.removed_ids()))])
+                }
             };
             object.insert("answer".into(), value);
             for (key, value) in extra {

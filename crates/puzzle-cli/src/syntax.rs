@@ -142,18 +142,12 @@ pub struct Puzzle {
 pub fn parse(source: &str) -> Result<Puzzle, Diagnostic> {
     if source.len() > limits::MAX_FILE_BYTES {
         return Err(Diagnostic::new(
-            format!(
-                "the file is {} bytes long, more than the limit of {} bytes",
-                source.len(),
-                limits::MAX_FILE_BYTES
-            ),
+            format!("the file is {} bytes long, more than the limit of {} bytes", source.len(), limits::MAX_FILE_BYTES),
             Span::new(0, 0),
         )
         .help("split it into several puzzles"));
     }
-    let file = PuzzleParser::parse(Rule::file, source)
-        .map_err(|err| syntax_error(source, err))?
-        .next();
+    let file = PuzzleParser::parse(Rule::file, source).map_err(|err| syntax_error(source, err))?.next();
     let statements = file.expect("the grammar's top rule matched").into_inner();
     let mut builder = Builder::default();
     for statement in statements {
@@ -214,9 +208,7 @@ impl Builder {
                 if let Some(first) = first {
                     return Err(Diagnostic::new(format!("`{word}` is given twice"), keyword_span)
                         .note(first, "first given here")
-                        .help(format!(
-                            "a puzzle has one `{word}`; put other boards in their own files"
-                        )));
+                        .help(format!("a puzzle has one `{word}`; put other boards in their own files")));
                 }
                 let value = inner.next().expect("the grammar requires a value");
                 match rule {
@@ -240,12 +232,7 @@ impl Builder {
                     .filter(|pair| pair.as_rule() == Rule::word)
                     .map(|pair| (pair.as_str().to_string(), Span::from(pair.as_span())))
                     .collect();
-                self.queries.push(RawQuery {
-                    pair_rule,
-                    words,
-                    span,
-                    expect: None,
-                });
+                self.queries.push(RawQuery { pair_rule, words, span, expect: None });
                 self.after_query = true;
             }
             Rule::expect_statement => {
@@ -286,10 +273,8 @@ impl Builder {
         }
         let first_query = self.queries.first().map_or(end, |q| q.span);
         let Some((game, _)) = self.game else {
-            return Err(
-                Diagnostic::new("this puzzle does not say which game it is", first_query)
-                    .help("add `game 2048` or `game blockgame` before the first query"),
-            );
+            return Err(Diagnostic::new("this puzzle does not say which game it is", first_query)
+                .help("add `game 2048` or `game blockgame` before the first query"));
         };
         let Some((raw, board_span)) = self.board else {
             return Err(Diagnostic::new("this puzzle has no board", first_query)
@@ -306,17 +291,8 @@ impl Builder {
             Game::Twenty48 => Board::Twenty48(board_2048(&raw, board_span)?),
             Game::BlockGame => Board::BlockGame(board_blockgame(&raw, board_span)?),
         };
-        let queries = self
-            .queries
-            .into_iter()
-            .map(|raw| query(raw, game, &board))
-            .collect::<Result<_, _>>()?;
-        Ok(Puzzle {
-            name: self.name.map(|n| n.0),
-            game,
-            board,
-            queries,
-        })
+        let queries = self.queries.into_iter().map(|raw| query(raw, game, &board)).collect::<Result<_, _>>()?;
+        Ok(Puzzle { name: self.name.map(|n| n.0), game, board, queries })
     }
 }
 
@@ -329,10 +305,8 @@ fn game(word: Pair<'_, Rule>) -> Result<Game, Diagnostic> {
     match word.as_str() {
         "2048" => Ok(Game::Twenty48),
         "blockgame" => Ok(Game::BlockGame),
-        other => Err(
-            Diagnostic::new(format!("unknown game `{other}`"), Span::from(word.as_span()))
-                .help("the games are `2048` and `blockgame`"),
-        ),
+        other => Err(Diagnostic::new(format!("unknown game `{other}`"), Span::from(word.as_span()))
+            .help("the games are `2048` and `blockgame`")),
     }
 }
 
@@ -340,32 +314,18 @@ fn raw_board(body: Pair<'_, Rule>) -> Result<RawBoard, Diagnostic> {
     let body_span = Span::from(body.as_span());
     let rows: RawBoard = body
         .into_inner()
-        .map(|row| {
-            row.into_inner()
-                .map(|cell| (cell.as_str().to_string(), Span::from(cell.as_span())))
-                .collect()
-        })
+        .map(|row| row.into_inner().map(|cell| (cell.as_str().to_string(), Span::from(cell.as_span()))).collect())
         .collect();
     let Some(first) = rows.first() else {
-        return Err(
-            Diagnostic::new("the board has no rows", Span::new(body_span.start, body_span.start + 1))
-                .help("write one row per line between `{` and `}`, cells separated by blanks"),
-        );
+        return Err(Diagnostic::new("the board has no rows", Span::new(body_span.start, body_span.start + 1))
+            .help("write one row per line between `{` and `}`, cells separated by blanks"));
     };
     for row in &rows[1..] {
         if row.len() != first.len() {
             let row_span = row[0].1.to(row[row.len() - 1].1);
-            let culprit = if row.len() > first.len() {
-                row[first.len()].1.to(row_span)
-            } else {
-                row_span
-            };
+            let culprit = if row.len() > first.len() { row[first.len()].1.to(row_span) } else { row_span };
             return Err(Diagnostic::new(
-                format!(
-                    "this row has {} cells, but the first row has {}",
-                    row.len(),
-                    first.len()
-                ),
+                format!("this row has {} cells, but the first row has {}", row.len(), first.len()),
                 culprit,
             )
             .note(first[0].1.to(first[first.len() - 1].1), "the first row")
@@ -412,7 +372,7 @@ fn tile_values(raw: &RawBoard) -> Result<Grid<u64>, Diagnostic> {
                     };
                     if value < 2 || !value.is_power_of_two() {
                         return Err(
-                            Diagnostic::new(format!("`{text}` is not a power of two from 2 up"), *span).help(help),
+                            Diagnostic::new(format!("`{text}` is not a power of two from 2 up"), *span).help(help)
                         );
                     }
                     Ok(value)
@@ -450,35 +410,27 @@ fn board_blockgame(raw: &RawBoard, _span: Span) -> Result<rules_blockgame::Board
         rules_blockgame::BlockError::Split { id, pieces } => {
             let at = |(r, c): (usize, usize)| raw[r][c].1;
             let cells: Vec<String> = pieces.iter().map(|piece| cells_text(piece)).collect();
-            Diagnostic::new(
-                format!("block {id} is split into {} pieces", pieces.len()),
-                at(pieces[1][0]),
-            )
-            .note(at(pieces[0][0]), "another piece of it")
-            .help(format!(
-                "the cells of a block touch side by side (not only corner to corner); block {id} has {}",
-                cells.join(" and ")
-            ))
+            Diagnostic::new(format!("block {id} is split into {} pieces", pieces.len()), at(pieces[1][0]))
+                .note(at(pieces[0][0]), "another piece of it")
+                .help(format!(
+                    "the cells of a block touch side by side (not only corner to corner); block {id} has {}",
+                    cells.join(" and ")
+                ))
         }
         other => unreachable!("rows were checked: {other}"),
     })
 }
 
 fn cells_text(cells: &[(usize, usize)]) -> String {
-    let cells: Vec<String> = cells
-        .iter()
-        .map(|(r, c)| format!("row {} col {}", r + 1, c + 1))
-        .collect();
+    let cells: Vec<String> = cells.iter().map(|(r, c)| format!("row {} col {}", r + 1, c + 1)).collect();
     format!("[{}]", cells.join(", "))
 }
 
 fn query(raw: RawQuery, game: Game, board: &Board) -> Result<QueryItem, Diagnostic> {
     let belongs = matches!(
         (game, raw.pair_rule),
-        (
-            Game::Twenty48,
-            Rule::max_tile_query | Rule::reach_query | Rule::apply_query
-        ) | (Game::BlockGame, Rule::max_removed_query)
+        (Game::Twenty48, Rule::max_tile_query | Rule::reach_query | Rule::apply_query)
+            | (Game::BlockGame, Rule::max_removed_query)
     );
     let words = &raw.words;
     if !belongs {
@@ -488,30 +440,19 @@ fn query(raw: RawQuery, game: Game, board: &Board) -> Result<QueryItem, Diagnost
             Rule::apply_query => "apply",
             _ => "max-removed",
         };
-        return Err(
-            Diagnostic::new(format!("`{kind}` is not a {} query", game.name()), raw.span).help(format!(
-                "the queries of {} are {}",
-                game.name(),
-                game.queries()
-            )),
-        );
+        return Err(Diagnostic::new(format!("`{kind}` is not a {} query", game.name()), raw.span).help(format!(
+            "the queries of {} are {}",
+            game.name(),
+            game.queries()
+        )));
     }
     let query = match raw.pair_rule {
-        Rule::max_tile_query => Query::MaxTile {
-            within: moves_limit(&words[0])?,
-        },
-        Rule::reach_query => Query::Reach {
-            target: target(&words[0])?,
-            within: moves_limit(&words[1])?,
-        },
+        Rule::max_tile_query => Query::MaxTile { within: moves_limit(&words[0])? },
+        Rule::reach_query => Query::Reach { target: target(&words[0])?, within: moves_limit(&words[1])? },
         Rule::apply_query => {
             if words.len() > limits::MAX_APPLY_MOVES {
                 return Err(Diagnostic::new(
-                    format!(
-                        "{} moves, more than the limit of {}",
-                        words.len(),
-                        limits::MAX_APPLY_MOVES
-                    ),
+                    format!("{} moves, more than the limit of {}", words.len(), limits::MAX_APPLY_MOVES),
                     raw.span,
                 )
                 .help("split the sequence over several puzzles"));
@@ -519,10 +460,7 @@ fn query(raw: RawQuery, game: Game, board: &Board) -> Result<QueryItem, Diagnost
             let (height, width) = board.size();
             if words.len() * height * width > limits::MAX_APPLY_WORK {
                 return Err(Diagnostic::new(
-                    format!(
-                        "{} moves on a {height}×{width} board is more work than the limit",
-                        words.len()
-                    ),
+                    format!("{} moves on a {height}×{width} board is more work than the limit", words.len()),
                     raw.span,
                 )
                 .help(format!(
@@ -548,11 +486,7 @@ fn query(raw: RawQuery, game: Game, board: &Board) -> Result<QueryItem, Diagnost
         None => None,
         Some((expect, span)) => Some((expectation(&query, expect, board)?, span)),
     };
-    Ok(QueryItem {
-        query,
-        span: raw.span,
-        expect,
-    })
+    Ok(QueryItem { query, span: raw.span, expect })
 }
 
 fn moves_limit((text, span): &(String, Span)) -> Result<usize, Diagnostic> {
@@ -598,16 +532,14 @@ fn expectation(query: &Query, expect: RawExpect, board: &Board) -> Result<Expect
             }
             Ok(Expect::Board(values))
         }
-        (Query::Apply { .. }, RawExpect::Word(text, span)) => Err(Diagnostic::new(
-            format!("`apply` answers with a board, not `{text}`"),
-            span,
-        )
-        .help("write the expected board: `expect board {`, one row per line, then `}`")),
-        (_, RawExpect::Board(_, span)) => Err(Diagnostic::new(
-            "only `apply` answers with a board",
-            Span::new(span.start, span.start + 1),
-        )
-        .help(expect_help(query))),
+        (Query::Apply { .. }, RawExpect::Word(text, span)) => {
+            Err(Diagnostic::new(format!("`apply` answers with a board, not `{text}`"), span)
+                .help("write the expected board: `expect board {`, one row per line, then `}`"))
+        }
+        (_, RawExpect::Board(_, span)) => {
+            Err(Diagnostic::new("only `apply` answers with a board", Span::new(span.start, span.start + 1))
+                .help(expect_help(query)))
+        }
         (Query::Reach { .. }, RawExpect::Word(text, _)) if text == "unreachable" => Ok(Expect::Unreachable),
         (_, RawExpect::Word(text, span)) => match text.parse::<u64>() {
             Ok(n) if !text.starts_with('+') => Ok(Expect::Number(n)),
@@ -656,14 +588,9 @@ fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Diagnostic {
             "end the name with `\"` on the same line; write `\\\"` for a quote inside it".into(),
         )
     } else if is(Rule::kw_name) || is(Rule::file) {
-        let glued = keywords
-            .iter()
-            .find(|k| found_word.starts_with(**k) && found_word.len() > k.len());
+        let glued = keywords.iter().find(|k| found_word.starts_with(**k) && found_word.len() > k.len());
         let help = match glued {
-            Some(keyword) => format!(
-                "put a space after the keyword: `{keyword} {}`",
-                &found_word[keyword.len()..]
-            ),
+            Some(keyword) => format!("put a space after the keyword: `{keyword} {}`", &found_word[keyword.len()..]),
             None => "a statement is one of `name`, `game`, `board`, `query` or `expect`, each on its own line".into(),
         };
         (format!("expected a statement, found {found}"), help)
@@ -674,10 +601,7 @@ fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Diagnostic {
                 .into(),
         )
     } else if is(Rule::kw_within) {
-        (
-            format!("expected `within`, found {found}"),
-            "write `max-tile within K` or `reach T within K`".into(),
-        )
+        (format!("expected `within`, found {found}"), "write `max-tile within K` or `reach T within K`".into())
     } else if is(Rule::string) {
         (
             format!("expected a quoted name, found {found}"),
@@ -694,25 +618,16 @@ fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Diagnostic {
             "an expectation is a number, `unreachable`, or `board {` … `}` after `apply`".into(),
         )
     } else if is(Rule::word) && in_board && rest.is_empty() {
-        (
-            "the board is not closed: expected `}`".into(),
-            "close the board with `}` on its own line".into(),
-        )
+        ("the board is not closed: expected `}`".into(), "close the board with `}` on its own line".into())
     } else if is(Rule::word) && in_board && rest.starts_with('}') {
-        (
-            "expected the end of the row, found `}`".into(),
-            "put the board's closing `}` on its own line".into(),
-        )
+        ("expected the end of the row, found `}`".into(), "put the board's closing `}` on its own line".into())
     } else if is(Rule::word) && in_board {
         (
             format!("expected a board row or `}}`, found {found}"),
             "a board row is cells separated by blanks; `{`, `}` and `\"` are not cells".into(),
         )
     } else if is(Rule::word) {
-        (
-            format!("expected a value, found {found}"),
-            "this statement needs a value after its keyword".into(),
-        )
+        (format!("expected a value, found {found}"), "this statement needs a value after its keyword".into())
     } else {
         (
             format!("expected the end of the line, found {found}"),

@@ -9,12 +9,7 @@ fn root() -> PathBuf {
 }
 
 fn puzzle(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_puzzle"))
-        .args(args)
-        .current_dir(root())
-        .env_remove("NO_COLOR")
-        .output()
-        .unwrap()
+    Command::new(env!("CARGO_BIN_EXE_puzzle")).args(args).current_dir(root()).env_remove("NO_COLOR").output().unwrap()
 }
 
 fn puzzle_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
@@ -60,23 +55,14 @@ fn a_failed_expect_exits_one_and_says_expected_versus_got() {
     let path = write_puzzle(&dir, "wrong.puzzle", WRONG_EXPECT);
     let output = puzzle(&["run", &path]);
     assert_eq!(code(&output), 1);
-    assert!(
-        stdout(&output).contains("max-tile within 1: 4 ✗ expected 8"),
-        "{}",
-        stdout(&output)
-    );
+    assert!(stdout(&output).contains("max-tile within 1: 4 ✗ expected 8"), "{}", stdout(&output));
 }
 
 #[test]
 fn an_invalid_file_exits_two_and_never_hides_the_others() {
     let dir = tempfile::tempdir().unwrap();
     let wrong = write_puzzle(&dir, "a-wrong.puzzle", WRONG_EXPECT);
-    let output = puzzle(&[
-        "run",
-        &wrong,
-        "puzzles/invalid/ragged-rows.puzzle",
-        "puzzles/boj-12100-sample.puzzle",
-    ]);
+    let output = puzzle(&["run", &wrong, "puzzles/invalid/ragged-rows.puzzle", "puzzles/boj-12100-sample.puzzle"]);
     assert_eq!(code(&output), 2, "the highest status wins");
     let text = stdout(&output);
     assert!(text.contains("✗ expected 8"));
@@ -90,13 +76,7 @@ fn a_search_stopped_by_its_budget_exits_three_and_says_so() {
     let output = puzzle(&["run", "puzzles/reference/random-20x20-k10.puzzle", "--budget", "20"]);
     assert_eq!(code(&output), 3);
     assert!(stdout(&output).contains("incomplete"), "{}", stdout(&output));
-    let json = puzzle(&[
-        "run",
-        "puzzles/reference/random-20x20-k10.puzzle",
-        "--budget",
-        "20",
-        "--json",
-    ]);
+    let json = puzzle(&["run", "puzzles/reference/random-20x20-k10.puzzle", "--budget", "20", "--json"]);
     let document: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     let result = &document["puzzles"][0]["results"][0];
     assert_eq!(result["incomplete"], true);
@@ -105,12 +85,7 @@ fn a_search_stopped_by_its_budget_exits_three_and_says_so() {
 
 #[test]
 fn json_has_the_contract_shape() {
-    let output = puzzle(&[
-        "run",
-        "puzzles/boj-12100-sample.puzzle",
-        "puzzles/kakao-example.puzzle",
-        "--json",
-    ]);
+    let output = puzzle(&["run", "puzzles/boj-12100-sample.puzzle", "puzzles/kakao-example.puzzle", "--json"]);
     assert_eq!(code(&output), 0);
     let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     let puzzles = document["puzzles"].as_array().unwrap();
@@ -131,22 +106,14 @@ fn json_has_the_contract_shape() {
 
 #[test]
 fn json_answers_of_every_kind() {
-    let output = puzzle(&[
-        "run",
-        "puzzles/answer-on-board.puzzle",
-        "puzzles/merge-once.puzzle",
-        "--json",
-    ]);
+    let output = puzzle(&["run", "puzzles/answer-on-board.puzzle", "puzzles/merge-once.puzzle", "--json"]);
     let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     let on_board = &document["puzzles"][0]["results"];
     assert_eq!(on_board[0]["moves"], serde_json::json!([]));
     assert_eq!(on_board[1]["answer"], 0);
     assert_eq!(on_board[2]["answer"], "unreachable");
     let applied = &document["puzzles"][1]["results"][0];
-    assert_eq!(
-        applied["answer"],
-        serde_json::json!([[4, 4, 0, 0], [4, 4, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
-    );
+    assert_eq!(applied["answer"], serde_json::json!([[4, 4, 0, 0], [4, 4, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]));
     assert_eq!(applied["max_tile"], 4);
 }
 
@@ -165,12 +132,8 @@ fn json_reports_an_invalid_file_with_its_line_and_column() {
 fn a_directory_means_every_puzzle_below_it_in_sorted_order() {
     let output = puzzle(&["run", "puzzles/reference", "--json"]);
     let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let paths: Vec<&str> = document["puzzles"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["path"].as_str().unwrap())
-        .collect();
+    let paths: Vec<&str> =
+        document["puzzles"].as_array().unwrap().iter().map(|p| p["path"].as_str().unwrap()).collect();
     let mut sorted = paths.clone();
     sorted.sort();
     assert_eq!(paths, sorted);
@@ -191,17 +154,10 @@ fn a_directory_without_puzzles_or_a_missing_file_is_an_error() {
 #[test]
 fn check_validates_without_answering() {
     let output = puzzle(&["check", "puzzles/boj-12100-sample.puzzle"]);
-    assert_eq!(
-        (code(&output), stdout(&output)),
-        (0, "puzzles/boj-12100-sample.puzzle: ok\n".to_string())
-    );
+    assert_eq!((code(&output), stdout(&output)), (0, "puzzles/boj-12100-sample.puzzle: ok\n".to_string()));
     let dir = tempfile::tempdir().unwrap();
     let wrong = write_puzzle(&dir, "wrong.puzzle", WRONG_EXPECT);
-    assert_eq!(
-        code(&puzzle(&["check", &wrong])),
-        0,
-        "check does not answer, so a wrong expect passes"
-    );
+    assert_eq!(code(&puzzle(&["check", &wrong])), 0, "check does not answer, so a wrong expect passes");
     assert_eq!(code(&puzzle(&["check", "puzzles/invalid/block-split.puzzle"])), 2);
 }
 
@@ -252,10 +208,7 @@ fn show_prints_the_start_and_the_board_after_the_witness() {
     let output = puzzle(&["run", "puzzles/boj-12100-sample.puzzle", "--show"]);
     let text = stdout(&output);
     assert!(text.contains("start:\n    2 2 2\n    4 4 4\n    8 8 8\n"), "{text}");
-    assert!(
-        text.contains("after:\n       4 2 .\n       8 4 .\n      16 8 .\n"),
-        "{text}"
-    );
+    assert!(text.contains("after:\n       4 2 .\n       8 4 .\n      16 8 .\n"), "{text}");
 }
 
 #[test]

@@ -8,16 +8,8 @@ use puzzle_cli::answer::Budget;
 use puzzle_cli::report::{process, render_json, render_text, TextOptions};
 
 fn workspace_relative(path: &Path) -> String {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap();
-    path.canonicalize()
-        .unwrap()
-        .strip_prefix(&root)
-        .unwrap()
-        .display()
-        .to_string()
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap();
+    path.canonicalize().unwrap().strip_prefix(&root).unwrap().display().to_string()
 }
 
 #[test]
@@ -42,11 +34,7 @@ fn every_diagnostic_points_inside_its_file() {
         let column = json["error"]["column"].as_u64().unwrap() as usize;
         let lines: Vec<&str> = report.source.split('\n').collect();
         assert!(line >= 1 && line <= lines.len(), "{}: line {line}", path.display());
-        assert!(
-            column >= 1 && column <= lines[line - 1].chars().count() + 1,
-            "{}: column {column}",
-            path.display()
-        );
+        assert!(column >= 1 && column <= lines[line - 1].chars().count() + 1, "{}: column {column}", path.display());
         let message = json["error"]["message"].as_str().unwrap();
         assert!(!message.contains("Rule::") && !message.contains("rules_"), "{message}");
     });

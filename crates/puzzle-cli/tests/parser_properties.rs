@@ -69,7 +69,7 @@ const PIECES: &[&str] = &[
 ];
 
 fn check(bytes: Vec<u8>) -> Result<(), TestCaseError> {
-    let report = process_bytes("random.puzzle".into(), bytes, Budget { nodes: Some(500) }, true);
+    let report = process_bytes("random.puzzle".into(), bytes, Budget { nodes: Some(500), ..Budget::default() }, true);
     let text = render_text(&report, TextOptions::default());
     let json = render_json(&report);
     if let Err(Failure::Invalid(diagnostic)) = &report.outcome {
@@ -88,10 +88,7 @@ fn mutated() -> impl Strategy<Value = Vec<u8>> {
     let seeds = examples();
     (
         0..seeds.len(),
-        proptest::collection::vec(
-            (any::<prop::sample::Index>(), 0usize..4, 0..PIECES.len(), any::<u8>()),
-            1..6,
-        ),
+        proptest::collection::vec((any::<prop::sample::Index>(), 0usize..4, 0..PIECES.len(), any::<u8>()), 1..6),
     )
         .prop_map(move |(seed, edits)| {
             let mut bytes = seeds[seed].clone().into_bytes();

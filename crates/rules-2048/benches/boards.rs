@@ -15,15 +15,7 @@ pub fn random_board(size: usize, max_exponent: u64, empty_percent: u64, seed: u6
     };
     let rows = (0..size)
         .map(|_| {
-            (0..size)
-                .map(|_| {
-                    if next() % 100 < empty_percent {
-                        0
-                    } else {
-                        1 << (1 + next() % max_exponent)
-                    }
-                })
-                .collect()
+            (0..size).map(|_| if next() % 100 < empty_percent { 0 } else { 1 << (1 + next() % max_exponent) }).collect()
         })
         .collect();
     Board::from_rows(rows).unwrap()

@@ -23,17 +23,11 @@ fn moves(c: &mut Criterion) {
 fn searches(c: &mut Criterion) {
     let mut group = c.benchmark_group("max_tile");
     let dense = random_board(20, 10, 0, 1);
-    group.bench_function("dense 20x20 random, K=5", |b| {
-        b.iter(|| max_tile(black_box(&dense), 5).unwrap())
-    });
+    group.bench_function("dense 20x20 random, K=5", |b| b.iter(|| max_tile(black_box(&dense), 5).unwrap()));
     let ones = uniform(20, 1024);
-    group.bench_function("20x20 all 1024, K=5", |b| {
-        b.iter(|| max_tile(black_box(&ones), 5).unwrap())
-    });
+    group.bench_function("20x20 all 1024, K=5", |b| b.iter(|| max_tile(black_box(&ones), 5).unwrap()));
     let sparse = random_board(20, 6, 50, 2);
-    group.bench_function("20x20 half empty, K=5", |b| {
-        b.iter(|| max_tile(black_box(&sparse), 5).unwrap())
-    });
+    group.bench_function("20x20 half empty, K=5", |b| b.iter(|| max_tile(black_box(&sparse), 5).unwrap()));
     group.sample_size(10);
     for seed in 1..=3 {
         let board = random_board(20, 10, 30, seed);
@@ -41,9 +35,7 @@ fn searches(c: &mut Criterion) {
             b.iter(|| max_tile(black_box(&board), 10).unwrap())
         });
     }
-    group.bench_function("20x20 all 1024, K=10", |b| {
-        b.iter(|| max_tile(black_box(&ones), 10).unwrap())
-    });
+    group.bench_function("20x20 all 1024, K=10", |b| b.iter(|| max_tile(black_box(&ones), 10).unwrap()));
     group.finish();
 }
 

@@ -13,11 +13,7 @@ fn main() {
     cases.push(("dense 20x20 random".into(), boards::random_board(20, 10, 0, 1), 5));
     cases.push(("20x20 half empty".into(), boards::random_board(20, 6, 50, 2), 5));
     for seed in 1..=3 {
-        cases.push((
-            format!("20x20 random #{seed}"),
-            boards::random_board(20, 10, 30, seed),
-            10,
-        ));
+        cases.push((format!("20x20 random #{seed}"), boards::random_board(20, 10, 30, seed), 10));
     }
     cases.push(("20x20 all 1024".into(), boards::uniform(20, 1024), 10));
     for (name, board, k) in cases {

@@ -16,9 +16,6 @@ fn main() {
                 .unwrap()
                 .max_exponent as u64;
         }
-        println!(
-            "{direction:?}: {:.0} ns a move ({total})",
-            start.elapsed().as_nanos() as f64 / 1e6
-        );
+        println!("{direction:?}: {:.0} ns a move ({total})", start.elapsed().as_nanos() as f64 / 1e6);
     }
 }

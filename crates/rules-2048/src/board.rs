@@ -28,10 +28,9 @@ impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BoardError::Shape(err) => err.fmt(f),
-            BoardError::NotAPowerOfTwo { row, col, value } => write!(
-                f,
-                "cell ({row}, {col}) holds {value}: tiles are powers of two from 2 up (0 is empty)"
-            ),
+            BoardError::NotAPowerOfTwo { row, col, value } => {
+                write!(f, "cell ({row}, {col}) holds {value}: tiles are powers of two from 2 up (0 is empty)")
+            }
         }
     }
 }
@@ -104,19 +103,13 @@ impl Board {
                 return Err(BoardError::NotAPowerOfTwo { row, col, value });
             }
         }
-        Ok(Board {
-            exponents: values.map(|&value| exponent_of(value)),
-        })
+        Ok(Board { exponents: values.map(|&value| exponent_of(value)) })
     }
 
     /// Builds a board from exponents (0 empty, `e` for `2^e`); `None` when an
     /// exponent exceeds [`MAX_EXPONENT`].
     pub fn from_exponents(exponents: Grid<u8>) -> Option<Board> {
-        exponents
-            .as_slice()
-            .iter()
-            .all(|&e| e <= MAX_EXPONENT)
-            .then_some(Board { exponents })
+        exponents.as_slice().iter().all(|&e| e <= MAX_EXPONENT).then_some(Board { exponents })
     }
 
     /// The number of rows.
@@ -159,11 +152,7 @@ impl Board {
 
     /// The sum of all tiles, which no move changes.
     pub fn sum(&self) -> u128 {
-        self.exponents
-            .as_slice()
-            .iter()
-            .map(|&e| if e == 0 { 0 } else { 1u128 << e })
-            .sum()
+        self.exponents.as_slice().iter().map(|&e| if e == 0 { 0 } else { 1u128 << e }).sum()
     }
 
     /// Moves every tile toward `direction`, in place, by the rules of 2048: tiles
@@ -205,10 +194,7 @@ impl Board {
             TileOverflow { row, col }
         })?;
         self.exponents.as_mut_slice().copy_from_slice(&next);
-        let mut positions: Vec<_> = merged
-            .into_iter()
-            .map(|index| self.exponents.position_of(index))
-            .collect();
+        let mut positions: Vec<_> = merged.into_iter().map(|index| self.exponents.position_of(index)).collect();
         positions.sort_unstable();
         Ok((outcome, positions))
     }
@@ -424,13 +410,7 @@ fn slide_line_marking(cells: &mut [u8], line: Line, mut merged: Option<&mut Vec<
 /// The board as its tile values, columns right-aligned, `.` for empty.
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let texts = self.exponents.map(|&e| {
-            if e == 0 {
-                ".".to_string()
-            } else {
-                value_of(e).to_string()
-            }
-        });
+        let texts = self.exponents.map(|&e| if e == 0 { ".".to_string() } else { value_of(e).to_string() });
         texts.fmt(f)
     }
 }

@@ -18,15 +18,21 @@
 //!   transposition table keyed by a 64-bit hash of the board); what its first
 //!   visit found, or ruled out against a weaker best, still stands.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
 use grid_core::{lines_toward, Direction};
 
 use crate::board::{slide_cells, value_of, Board, TileOverflow, MAX_EXPONENT};
 
-/// Limits on a search.
+/// Limits on a search, and how many threads it may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct SearchOptions {
-    /// Stop after visiting this many boards; `None` searches to the end.
+    /// Stop after visiting about this many boards; `None` searches to the end.
     pub node_budget: Option<u64>,
+    /// Threads to search with; 0 and 1 both mean the calling thread alone. The
+    /// answer and its witness do not depend on this (see `Shared`).
+    pub threads: usize,
 }
 
 /// Whether a search finished.
@@ -72,7 +78,7 @@ pub struct Reach {
 /// shortest sequence of moves that reaches it.
 ///
 /// ```
-/// use grid_core::{lines_toward, Direction};
+/// use grid_core::Direction;
 /// use rules_2048::{max_tile, Board, Proof};
 /// let board = Board::from_rows(vec![vec![2, 2, 2], vec![4, 4, 4], vec![8, 8, 8]]).unwrap();
 /// let answer = max_tile(&board, 5).unwrap();
@@ -87,12 +93,7 @@ pub fn max_tile(board: &Board, max_moves: usize) -> Result<MaxTile, TileOverflow
 /// [`max_tile`] with limits.
 pub fn max_tile_with(board: &Board, max_moves: usize, options: &SearchOptions) -> Result<MaxTile, TileOverflow> {
     let found = Search::run(board, max_moves, u8::MAX, options)?;
-    Ok(MaxTile {
-        tile: value_of(found.score),
-        moves: found.moves,
-        proof: found.proof,
-        nodes: found.nodes,
-    })
+    Ok(MaxTile { tile: value_of(found.score), moves: found.moves, proof: found.proof, nodes: found.nodes })
 }
 
 /// The fewest moves (at most `max_moves`) after which some tile of `board` is at
@@ -116,18 +117,10 @@ pub fn reach_with(
     options: &SearchOptions,
 ) -> Result<Reach, TileOverflow> {
     // The smallest exponent whose tile is ≥ target; every tile is at least 2.
-    let goal = if target <= 2 {
-        1
-    } else {
-        (64 - (target - 1).leading_zeros()) as u8
-    };
+    let goal = if target <= 2 { 1 } else { (64 - (target - 1).leading_zeros()) as u8 };
     let found = Search::run(board, max_moves, goal, options)?;
     let moves = (found.score >= goal).then_some(found.moves);
-    Ok(Reach {
-        moves,
-        proof: found.proof,
-        nodes: found.nodes,
-    })
+    Ok(Reach { moves, proof: found.proof, nodes: found.nodes })
 }
 
 /// The board after playing `moves` in order; moves that change nothing are
@@ -158,7 +151,38 @@ struct Found {
 /// Counts of tiles by exponent, large enough for any sum of at most 2^32 tiles.
 type Counts = [u32; 100];
 
-struct Search {
+/// The depth at which a parallel search splits the tree into tasks: up to 16
+/// subtrees, enough to keep a few threads busy while the shallow part stays
+/// trivial.
+const SPLIT_DEPTH: usize = 2;
+
+/// The best found so far, shared by the threads of a parallel search.
+///
+/// Ties are broken by task: of two sequences with the same score and length,
+/// the one in the earlier task (in the sequential search's order) wins, and a
+/// task prunes a tie only against an earlier task. So the answer and its
+/// witness are the same whichever thread finishes first.
+struct Shared {
+    /// `score << 48 | length << 32 | task`, for a lock-free read at every node.
+    packed: AtomicU64,
+    best: Mutex<(u8, usize, u32, Vec<Direction>)>,
+    nodes: AtomicU64,
+    budget: u64,
+    out_of_budget: AtomicBool,
+}
+
+impl Shared {
+    fn pack(score: u8, len: usize, task: u32) -> u64 {
+        (score as u64) << 48 | (len.min(0xFFFF) as u64) << 32 | task as u64
+    }
+
+    fn unpack(packed: u64) -> (u8, usize, u32) {
+        let len = ((packed >> 32) & 0xFFFF) as usize;
+        ((packed >> 48) as u8, if len == 0xFFFF { usize::MAX } else { len }, packed as u32)
+    }
+}
+
+struct Search<'s> {
     height: usize,
     width: usize,
     cells: usize,
@@ -170,6 +194,9 @@ struct Search {
     fewest_to_cap: usize,
     best_score: u8,
     best_len: usize,
+    /// Whether a sequence as long as `best_len` with the same score still wins
+    /// (a parallel search's earlier task against a later one's best).
+    tie_wins: bool,
     best_moves: Vec<Direction>,
     path: Vec<Direction>,
     /// Depth `d` owns `4 × cells` bytes from `d × 4 × cells`: the four children
@@ -181,55 +208,158 @@ struct Search {
     budget: u64,
     out_of_budget: bool,
     finished: bool,
+    /// For a parallel search: the shared best, and this search's current task.
+    shared: Option<&'s Shared>,
+    task: u32,
 }
 
-impl Search {
-    fn run(board: &Board, max_moves: usize, goal: u8, options: &SearchOptions) -> Result<Found, TileOverflow> {
-        let (height, width) = (board.height(), board.width());
-        let cells = height * width;
+/// The facts about a root board every search needs.
+struct Root {
+    score_cap: u8,
+    root_max: u8,
+    root_counts: Counts,
+    fewest_to_cap: usize,
+}
+
+impl Root {
+    fn new(board: &Board, max_moves: usize, goal: u8) -> Root {
         let sum = board.sum();
         let sum_cap = if sum == 0 { 0 } else { (127 - sum.leading_zeros()) as u8 };
         let score_cap = goal.min(sum_cap).min(MAX_EXPONENT);
         let root_max = board.max_exponent();
         let root_counts = counts_of(board.exponents().as_slice());
         let fewest_to_cap = fewest_moves_to(&root_counts, root_max, score_cap, max_moves).unwrap_or(usize::MAX);
-        let mut search = Search {
+        Root { score_cap, root_max, root_counts, fewest_to_cap }
+    }
+
+    fn proof(&self, out_of_budget: bool, max_moves: usize, best_score: u8) -> Proof {
+        if out_of_budget {
+            let reachable = reachable_within(&self.root_counts, self.root_max, max_moves).min(self.score_cap);
+            Proof::Incomplete { upper_bound: value_of(reachable.max(best_score)) }
+        } else {
+            Proof::Exact
+        }
+    }
+}
+
+fn overflow_at(width: usize) -> impl Fn(usize) -> TileOverflow {
+    move |index| TileOverflow { row: index / width, col: index % width }
+}
+
+impl<'s> Search<'s> {
+    fn new(board: &Board, max_moves: usize, root: &Root, budget: u64, shared: Option<&'s Shared>) -> Search<'s> {
+        let (height, width) = (board.height(), board.width());
+        Search {
             height,
             width,
-            cells,
+            cells: height * width,
             max_moves,
-            score_cap,
-            fewest_to_cap,
+            score_cap: root.score_cap,
+            fewest_to_cap: root.fewest_to_cap,
             best_score: 0,
             best_len: usize::MAX,
+            tie_wins: false,
             best_moves: Vec::new(),
             path: Vec::with_capacity(max_moves),
             arena: Vec::new(),
             table: Table::new(max_moves),
             nodes: 0,
-            budget: options.node_budget.unwrap_or(u64::MAX),
+            budget,
             out_of_budget: false,
             finished: false,
-        };
+            shared,
+            task: 0,
+        }
+    }
+
+    fn run(board: &Board, max_moves: usize, goal: u8, options: &SearchOptions) -> Result<Found, TileOverflow> {
+        let threads = options.threads.max(1);
+        if threads == 1 || max_moves < SPLIT_DEPTH + 3 {
+            return Search::run_sequential(board, max_moves, goal, options);
+        }
+        Search::run_parallel(board, max_moves, goal, options, threads)
+    }
+
+    fn run_sequential(
+        board: &Board,
+        max_moves: usize,
+        goal: u8,
+        options: &SearchOptions,
+    ) -> Result<Found, TileOverflow> {
+        let root = Root::new(board, max_moves, goal);
+        let budget = options.node_budget.unwrap_or(u64::MAX);
+        let mut search = Search::new(board, max_moves, &root, budget, None);
         search.grow_arena(0);
-        search.arena[..cells].copy_from_slice(board.exponents().as_slice());
-        search.visit(0, 0, root_max).map_err(|index| TileOverflow {
-            row: index / width,
-            col: index % width,
-        })?;
-        let proof = if search.out_of_budget {
-            let reachable = reachable_within(&root_counts, root_max, max_moves).min(score_cap);
-            Proof::Incomplete {
-                upper_bound: value_of(reachable.max(search.best_score)),
-            }
-        } else {
-            Proof::Exact
-        };
+        search.arena[..search.cells].copy_from_slice(board.exponents().as_slice());
+        search.visit(0, 0, root.root_max).map_err(overflow_at(board.width()))?;
         Ok(Found {
-            score: search.best_score.min(goal),
+            score: search.best_score,
             moves: search.best_moves,
-            proof,
+            proof: root.proof(search.out_of_budget, max_moves, search.best_score),
             nodes: search.nodes,
+        })
+    }
+
+    /// Searches the first [`SPLIT_DEPTH`] moves alone, then the subtrees below
+    /// them on `threads` threads, each taking the next task in order.
+    fn run_parallel(
+        board: &Board,
+        max_moves: usize,
+        goal: u8,
+        options: &SearchOptions,
+        threads: usize,
+    ) -> Result<Found, TileOverflow> {
+        let overflow = overflow_at(board.width());
+        let shallow = Search::run_sequential(board, SPLIT_DEPTH, goal, options)?;
+        let root = Root::new(board, max_moves, goal);
+        let budget = options.node_budget.unwrap_or(u64::MAX);
+        if shallow.score == root.score_cap && shallow.moves.len() <= root.fewest_to_cap || shallow.nodes >= budget {
+            return Ok(Found { proof: root.proof(shallow.nodes >= budget, max_moves, shallow.score), ..shallow });
+        }
+        let tasks = tasks_at(board, SPLIT_DEPTH).map_err(&overflow)?;
+        let shared = Shared {
+            packed: AtomicU64::new(Shared::pack(shallow.score, shallow.moves.len(), 0)),
+            best: Mutex::new((shallow.score, shallow.moves.len(), 0, shallow.moves)),
+            nodes: AtomicU64::new(shallow.nodes),
+            budget,
+            out_of_budget: AtomicBool::new(false),
+        };
+        let next_task = AtomicUsize::new(0);
+        let outcome: Result<(), usize> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads.min(tasks.len()))
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut search = Search::new(board, max_moves, &root, budget, Some(&shared));
+                        search.grow_arena(SPLIT_DEPTH);
+                        loop {
+                            let index = next_task.fetch_add(1, Ordering::Relaxed);
+                            let Some((prefix, cells, max_exponent)) = tasks.get(index) else { break };
+                            if search.out_of_budget {
+                                break;
+                            }
+                            search.task = index as u32 + 1;
+                            search.finished = false;
+                            search.path.clone_from(prefix);
+                            let start = SPLIT_DEPTH * 4 * search.cells;
+                            search.arena[start..start + search.cells].copy_from_slice(cells);
+                            search.sync();
+                            search.visit(SPLIT_DEPTH, 0, *max_exponent)?;
+                        }
+                        shared.nodes.fetch_add(search.nodes % 256, Ordering::Relaxed);
+                        Ok(())
+                    })
+                })
+                .collect();
+            workers.into_iter().map(|worker| worker.join().expect("a search thread panicked")).collect()
+        });
+        outcome.map_err(overflow)?;
+        let (score, _, _, moves) = shared.best.into_inner().expect("no thread panicked holding the lock");
+        let out_of_budget = shared.out_of_budget.load(Ordering::Relaxed);
+        Ok(Found {
+            score,
+            moves,
+            proof: root.proof(out_of_budget, max_moves, score),
+            nodes: shared.nodes.load(Ordering::Relaxed),
         })
     }
 
@@ -240,18 +370,72 @@ impl Search {
         }
     }
 
+    /// Whether a sequence of `len` moves with the best score would beat the best.
+    fn shorter(&self, len: usize) -> bool {
+        len < self.best_len || (self.tie_wins && len == self.best_len)
+    }
+
+    /// Takes in what other threads found.
+    fn sync(&mut self) {
+        if let Some(shared) = self.shared {
+            let (score, len, task) = Shared::unpack(shared.packed.load(Ordering::Relaxed));
+            self.best_score = score;
+            self.best_len = len;
+            self.tie_wins = task > self.task;
+        }
+    }
+
+    /// Records a better sequence: this path, then `last` if given.
+    fn record(&mut self, score: u8, len: usize, last: Option<Direction>) {
+        let Some(shared) = self.shared else {
+            self.best_score = score;
+            self.best_len = len;
+            self.best_moves.clone_from(&self.path);
+            self.best_moves.extend(last);
+            return;
+        };
+        let mut best = shared.best.lock().expect("no thread panicked holding the lock");
+        let wins = score > best.0 || (score == best.0 && (len < best.1 || (len == best.1 && self.task < best.2)));
+        if wins {
+            let mut moves = self.path.clone();
+            moves.extend(last);
+            *best = (score, len, self.task, moves);
+            shared.packed.store(Shared::pack(score, len, self.task), Ordering::Relaxed);
+        }
+        drop(best);
+        self.sync();
+    }
+
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        match self.shared {
+            None => {
+                if self.nodes > self.budget {
+                    self.out_of_budget = true;
+                }
+            }
+            Some(shared) => {
+                if self.nodes % 256 == 0 {
+                    let total = shared.nodes.fetch_add(256, Ordering::Relaxed) + 256;
+                    if total > shared.budget {
+                        shared.out_of_budget.store(true, Ordering::Relaxed);
+                    }
+                    self.out_of_budget = shared.out_of_budget.load(Ordering::Relaxed);
+                }
+                self.sync();
+            }
+        }
+        !self.out_of_budget
+    }
+
     /// Visits the board in `slot` of `depth`, whose largest exponent is `max_exponent`.
     fn visit(&mut self, depth: usize, slot: usize, max_exponent: u8) -> Result<(), usize> {
-        self.nodes += 1;
-        if self.nodes > self.budget {
-            self.out_of_budget = true;
+        if !self.count_node() {
             return Ok(());
         }
         let score = max_exponent.min(self.score_cap);
-        if score > self.best_score || (score == self.best_score && depth < self.best_len) {
-            self.best_score = score;
-            self.best_len = depth;
-            self.best_moves.clone_from(&self.path);
+        if score > self.best_score || (score == self.best_score && self.shorter(depth)) {
+            self.record(score, depth, None);
             if score == self.score_cap && depth <= self.fewest_to_cap {
                 self.finished = true;
                 return Ok(());
@@ -269,10 +453,7 @@ impl Search {
         if !self.may_improve(depth, slot, max_exponent) {
             return Ok(());
         }
-        if self
-            .table
-            .seen_at_or_above(hash(&self.arena[node_start..node_start + cells]), depth)
-        {
+        if self.table.seen_at_or_above(hash(&self.arena[node_start..node_start + cells]), depth) {
             return Ok(());
         }
 
@@ -283,7 +464,7 @@ impl Search {
         let flat_bound = (max_exponent as usize + left - 1).min(self.score_cap as usize) as u8;
         let best = self.best_score;
         let flat_is_useless = flat_bound < best
-            || (flat_bound == best && depth + 1 + best.saturating_sub(max_exponent) as usize >= self.best_len);
+            || (flat_bound == best && !self.shorter(depth + 1 + best.saturating_sub(max_exponent) as usize));
         let (rows_may, columns_may) = if flat_is_useless {
             let node = &self.arena[node_start..node_start + cells];
             (
@@ -339,8 +520,7 @@ impl Search {
     /// `K - 1`, which outnumber all the shallower ones together.
     fn visit_last_move(&mut self, node_start: usize, max_exponent: u8) -> Result<(), usize> {
         let grown = (max_exponent + 1).min(self.score_cap);
-        if max_exponent == 0 || grown < self.best_score || (grown == self.best_score && self.max_moves >= self.best_len)
-        {
+        if max_exponent == 0 || grown < self.best_score || (grown == self.best_score && !self.shorter(self.max_moves)) {
             return Ok(());
         }
         let node = &self.arena[node_start..node_start + self.cells];
@@ -351,10 +531,7 @@ impl Search {
                     return Err(index);
                 }
                 self.nodes += 1;
-                self.best_score = grown;
-                self.best_len = self.max_moves;
-                self.best_moves.clone_from(&self.path);
-                self.best_moves.push(direction);
+                self.record(grown, self.max_moves, Some(direction));
                 if grown == self.score_cap && self.max_moves <= self.fewest_to_cap {
                     self.finished = true;
                 }
@@ -370,7 +547,7 @@ impl Search {
         let best = self.best_score;
         // Cheap test first: the largest exponent rises by at most one a move.
         let quick = (max_exponent as usize + left).min(self.score_cap as usize) as u8;
-        if quick < best || (quick == best && depth + (best.saturating_sub(max_exponent) as usize) >= self.best_len) {
+        if quick < best || (quick == best && !self.shorter(depth + best.saturating_sub(max_exponent) as usize)) {
             return false;
         }
         let start = (depth * 4 + slot) * self.cells;
@@ -383,10 +560,40 @@ impl Search {
             return false;
         }
         match fewest_moves_to(&counts, max_exponent, best, left) {
-            Some(moves) => depth + moves < self.best_len,
+            Some(moves) => self.shorter(depth + moves),
             None => false,
         }
     }
+}
+
+/// The distinct boards `depth` moves from `board` (no move that changes
+/// nothing), each with its moves and largest exponent, in the order the
+/// sequential search would visit them.
+#[allow(clippy::type_complexity)]
+fn tasks_at(board: &Board, depth: usize) -> Result<Vec<(Vec<Direction>, Vec<u8>, u8)>, usize> {
+    let (height, width) = (board.height(), board.width());
+    let mut layer = vec![(Vec::new(), board.exponents().as_slice().to_vec(), board.max_exponent())];
+    for _ in 0..depth {
+        let mut next = Vec::new();
+        for (moves, cells, _) in &layer {
+            let mut children = Vec::with_capacity(4);
+            for direction in Direction::ALL {
+                let mut child = cells.clone();
+                let outcome = slide_cells(&mut child, height, width, direction, None)?;
+                if outcome.changed {
+                    let mut child_moves = moves.clone();
+                    child_moves.push(direction);
+                    children.push((child_moves, child, outcome.max_exponent));
+                }
+            }
+            children.sort_by_key(|child| std::cmp::Reverse(child.2));
+            next.extend(children);
+        }
+        layer = next;
+    }
+    let mut seen = std::collections::HashSet::new();
+    layer.retain(|(_, cells, _)| seen.insert(cells.clone()));
+    Ok(layer)
 }
 
 /// Where two tiles of exponent `largest` (the board's largest) stand next to
@@ -512,11 +719,7 @@ impl Table {
     fn new(max_moves: usize) -> Table {
         let bits = (2 * max_moves + 4).clamp(8, 18);
         let size = 1usize << bits;
-        Table {
-            keys: vec![0; size],
-            depths: vec![u16::MAX; size],
-            mask: size - 1,
-        }
+        Table { keys: vec![0; size], depths: vec![u16::MAX; size], mask: size - 1 }
     }
 
     /// Records the board as searched from `depth`; true when it had already been

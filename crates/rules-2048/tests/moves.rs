@@ -8,11 +8,7 @@ use rules_2048::{Board, BoardError, TileOverflow};
 fn board(text: &str) -> Board {
     let rows = text
         .split('/')
-        .map(|row| {
-            row.split_whitespace()
-                .map(|cell| if cell == "." { 0 } else { cell.parse().unwrap() })
-                .collect()
-        })
+        .map(|row| row.split_whitespace().map(|cell| if cell == "." { 0 } else { cell.parse().unwrap() }).collect())
         .collect();
     Board::from_rows(rows).unwrap()
 }
@@ -70,11 +66,7 @@ fn every_line_moves_independently() {
 fn non_square_boards() {
     check(Down, "2 / 2 / 4", ". / 4 / 4");
     check(Left, "2 2 . 2 2 . 2", "4 4 2 . . . .");
-    check(
-        Up,
-        "2 2 2 2 2 2 2 / 2 . 2 . 2 . 2 / . . . . . . 4",
-        "4 2 4 2 4 2 4 / . . . . . . 4 / . . . . . . .",
-    );
+    check(Up, "2 2 2 2 2 2 2 / 2 . 2 . 2 . 2 / . . . . . . 4", "4 2 4 2 4 2 4 / . . . . . . 4 / . . . . . . .");
 }
 
 #[test]
@@ -110,15 +102,9 @@ fn huge_tiles_are_accepted_and_overflow_is_an_error() {
 #[test]
 fn only_powers_of_two_from_two_up_are_tiles() {
     for (value, col) in [(3, 1), (1, 1), (6, 1), (u64::MAX, 1)] {
-        assert_eq!(
-            Board::from_rows(vec![vec![2, value]]),
-            Err(BoardError::NotAPowerOfTwo { row: 0, col, value })
-        );
+        assert_eq!(Board::from_rows(vec![vec![2, value]]), Err(BoardError::NotAPowerOfTwo { row: 0, col, value }));
     }
-    assert!(matches!(
-        Board::from_rows(vec![vec![2], vec![2, 2]]),
-        Err(BoardError::Shape(_))
-    ));
+    assert!(matches!(Board::from_rows(vec![vec![2], vec![2, 2]]), Err(BoardError::Shape(_))));
     assert_eq!(board("2 . 1024").max_tile(), 1024);
     assert_eq!(board(". .").max_tile(), 0);
 }

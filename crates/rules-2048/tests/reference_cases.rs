@@ -13,11 +13,8 @@ fn case_files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut files = vec![root.join("tests/data/cases/visible.jsonl")];
     if let Ok(entries) = std::fs::read_dir(root.join("../shared/cases")) {
-        let mut shared: Vec<PathBuf> = entries
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-            .collect();
+        let mut shared: Vec<PathBuf> =
+            entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "jsonl")).collect();
         shared.sort();
         files.extend(shared);
     }
@@ -51,30 +48,15 @@ fn every_2048_reference_case() {
         assert_eq!(answer.proof, Proof::Exact, "{id}");
         assert_eq!(answer.tile, case["answer"].as_u64().unwrap(), "{id}: answer");
         assert!(answer.moves.len() <= k, "{id}: too many moves");
-        assert_eq!(
-            apply(&start, &answer.moves).unwrap().max_tile(),
-            answer.tile,
-            "{id}: our witness replays"
-        );
+        assert_eq!(apply(&start, &answer.moves).unwrap().max_tile(), answer.tile, "{id}: our witness replays");
 
-        let witness: Vec<Direction> = case["witness"]
-            .as_str()
-            .unwrap()
-            .chars()
-            .map(|c| Direction::parse(&c.to_string()).unwrap())
-            .collect();
-        assert_eq!(
-            apply(&start, &witness).unwrap().max_tile(),
-            answer.tile,
-            "{id}: their witness replays"
-        );
+        let witness: Vec<Direction> =
+            case["witness"].as_str().unwrap().chars().map(|c| Direction::parse(&c.to_string()).unwrap()).collect();
+        assert_eq!(apply(&start, &witness).unwrap().max_tile(), answer.tile, "{id}: their witness replays");
         if k <= 7 {
             assert_eq!(answer.moves.len(), witness.len(), "{id}: a shortest witness");
         } else {
-            assert!(
-                answer.moves.len() <= witness.len(),
-                "{id}: ours is no longer than theirs"
-            );
+            assert!(answer.moves.len() <= witness.len(), "{id}: ours is no longer than theirs");
         }
     }
 }

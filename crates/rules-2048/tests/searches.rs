@@ -8,11 +8,7 @@ use rules_2048::{apply, max_tile, max_tile_with, reach, reach_with, Board, Proof
 fn board(text: &str) -> Board {
     let rows = text
         .split('/')
-        .map(|row| {
-            row.split_whitespace()
-                .map(|cell| if cell == "." { 0 } else { cell.parse().unwrap() })
-                .collect()
-        })
+        .map(|row| row.split_whitespace().map(|cell| if cell == "." { 0 } else { cell.parse().unwrap() }).collect())
         .collect();
     Board::from_rows(rows).unwrap()
 }
@@ -20,16 +16,8 @@ fn board(text: &str) -> Board {
 fn check_max_tile(text: &str, k: usize, tile: u64, shortest: usize) {
     let start = board(text);
     let answer = max_tile(&start, k).unwrap();
-    assert_eq!(
-        (answer.tile, answer.moves.len()),
-        (tile, shortest),
-        "{text} within {k}: {answer:?}"
-    );
-    assert_eq!(
-        apply(&start, &answer.moves).unwrap().max_tile(),
-        tile,
-        "the witness reaches the answer"
-    );
+    assert_eq!((answer.tile, answer.moves.len()), (tile, shortest), "{text} within {k}: {answer:?}");
+    assert_eq!(apply(&start, &answer.moves).unwrap().max_tile(), tile, "the witness reaches the answer");
     assert_eq!(answer.proof, Proof::Exact);
 }
 
@@ -50,24 +38,12 @@ fn max_tile_examples() {
 fn reach_examples() {
     let cascade = board("2 2 4 8");
     assert_eq!(reach(&cascade, 16, 5).unwrap().moves, Some(vec![Left, Left, Left]));
-    assert_eq!(
-        reach(&cascade, 9, 5).unwrap().moves.map(|m| m.len()),
-        Some(3),
-        "≥ 9 means 16"
-    );
-    assert_eq!(
-        reach(&cascade, 8, 5).unwrap().moves,
-        Some(vec![]),
-        "already on the board"
-    );
+    assert_eq!(reach(&cascade, 9, 5).unwrap().moves.map(|m| m.len()), Some(3), "≥ 9 means 16");
+    assert_eq!(reach(&cascade, 8, 5).unwrap().moves, Some(vec![]), "already on the board");
     assert_eq!(reach(&cascade, 2, 0).unwrap().moves, Some(vec![]));
     assert_eq!(reach(&cascade, 16, 2).unwrap().moves, None, "needs three moves");
     assert_eq!(reach(&cascade, 32, 100).unwrap().moves, None, "the sum is 16");
-    assert_eq!(
-        reach(&board(". ."), 2, 3).unwrap().moves,
-        None,
-        "an empty board holds no tile"
-    );
+    assert_eq!(reach(&board(". ."), 2, 3).unwrap().moves, None, "an empty board holds no tile");
     assert_eq!(reach(&cascade, u64::MAX, 3).unwrap().moves, None);
 }
 
@@ -82,33 +58,18 @@ fn apply_plays_every_move_even_those_that_change_nothing() {
 #[test]
 fn a_budget_stops_the_search_and_says_so() {
     let rows: Vec<Vec<u64>> = (0..8)
-        .map(|r| {
-            (0..8)
-                .map(|c| {
-                    if (r + c) % 3 == 0 {
-                        0
-                    } else {
-                        1 << (1 + (r * 3 + c * 5) % 6)
-                    }
-                })
-                .collect()
-        })
+        .map(|r| (0..8).map(|c| if (r + c) % 3 == 0 { 0 } else { 1 << (1 + (r * 3 + c * 5) % 6) }).collect())
         .collect();
     let start = Board::from_rows(rows).unwrap();
-    let options = SearchOptions { node_budget: Some(50) };
+    let options = SearchOptions { node_budget: Some(50), ..SearchOptions::default() };
     let answer = max_tile_with(&start, 12, &options).unwrap();
-    let Proof::Incomplete { upper_bound } = answer.proof else {
-        panic!("50 nodes cannot settle K = 12: {answer:?}")
-    };
+    let Proof::Incomplete { upper_bound } = answer.proof else { panic!("50 nodes cannot settle K = 12: {answer:?}") };
     assert!(upper_bound >= answer.tile);
     assert!(answer.nodes <= 51);
     assert_eq!(apply(&start, &answer.moves).unwrap().max_tile(), answer.tile);
     let exact = max_tile(&start, 12).unwrap();
     assert!(exact.tile <= upper_bound && exact.tile >= answer.tile);
-    assert!(matches!(
-        reach_with(&start, 1 << 20, 12, &options).unwrap().proof,
-        Proof::Incomplete { .. }
-    ));
+    assert!(matches!(reach_with(&start, 1 << 20, 12, &options).unwrap().proof, Proof::Incomplete { .. }));
 }
 
 /// Every sequence of up to `k` moves, no-ops included: the largest tile and the
@@ -179,4 +140,35 @@ fn max_tile_agrees_with_brute_force_at_k7() {
         let answer = max_tile(&start, 7).unwrap();
         assert_eq!((answer.tile, answer.moves.len()), brute_force(&start, 7), "{text}");
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn parallel_search_agrees_with_brute_force(start in small_board(), k in 0usize..=6, threads in 2usize..=4) {
+        let options = SearchOptions { threads, ..SearchOptions::default() };
+        let answer = max_tile_with(&start, k, &options).unwrap();
+        prop_assert_eq!((answer.tile, answer.moves.len()), brute_force(&start, k));
+        prop_assert_eq!(apply(&start, &answer.moves).unwrap().max_tile(), answer.tile);
+    }
+}
+
+#[test]
+fn parallel_search_gives_the_same_witness_every_time() {
+    // A board where many sequences tie: the tie-break by task must pick one.
+    let rows: Vec<Vec<u64>> = (0..12)
+        .map(|r| (0..12).map(|c| if (r * 7 + c * 3) % 5 == 0 { 0 } else { 1 << (1 + (r + 2 * c) % 4) }).collect())
+        .collect();
+    let start = Board::from_rows(rows).unwrap();
+    let sequential = max_tile(&start, 8).unwrap();
+    let options = SearchOptions { threads: 2, ..SearchOptions::default() };
+    let first = max_tile_with(&start, 8, &options).unwrap();
+    assert_eq!((first.tile, first.moves.len()), (sequential.tile, sequential.moves.len()));
+    for _ in 0..8 {
+        assert_eq!(max_tile_with(&start, 8, &options).unwrap().moves, first.moves);
+    }
+    let reach_options = SearchOptions { threads: 3, ..SearchOptions::default() };
+    let reached = reach_with(&start, sequential.tile, 8, &reach_options).unwrap().moves.unwrap();
+    assert_eq!(reached.len(), sequential.moves.len());
 }

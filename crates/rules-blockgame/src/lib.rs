@@ -127,9 +127,7 @@ impl Block {
     pub fn holes(&self) -> impl Iterator<Item = Cell> + '_ {
         let (top, left) = self.top_left;
         let (bottom, right) = self.bottom_right;
-        (top..=bottom)
-            .flat_map(move |r| (left..=right).map(move |c| (r, c)))
-            .filter(move |&cell| !self.owns(cell))
+        (top..=bottom).flat_map(move |r| (left..=right).map(move |c| (r, c))).filter(move |&cell| !self.owns(cell))
     }
 
     /// Whether the block is one of the judge's shapes: an L, J or T tetromino in
@@ -153,11 +151,7 @@ fn kakao_shapes() -> Vec<Vec<Cell>> {
     for base in bases {
         let mut grid = Grid::from_rows(base).expect("a rectangular shape");
         for _ in 0..4 {
-            let cells: Vec<Cell> = grid
-                .enumerate()
-                .filter(|(_, &v)| v == 1)
-                .map(|(cell, _)| cell)
-                .collect();
+            let cells: Vec<Cell> = grid.enumerate().filter(|(_, &v)| v == 1).map(|(cell, _)| cell).collect();
             if !shapes.contains(&cells) {
                 shapes.push(cells);
             }
@@ -207,12 +201,7 @@ impl Board {
             let bottom = cells.iter().map(|&(r, _)| r).max().expect("a block has cells");
             let left = cells.iter().map(|&(_, c)| c).min().expect("a block has cells");
             let right = cells.iter().map(|&(_, c)| c).max().expect("a block has cells");
-            blocks.push(Block {
-                id,
-                cells,
-                top_left: (top, left),
-                bottom_right: (bottom, right),
-            });
+            blocks.push(Block { id, cells, top_left: (top, left), bottom_right: (bottom, right) });
         }
         Ok(Board { ids, blocks })
     }
@@ -229,10 +218,7 @@ impl Board {
 
     /// The block with this id.
     pub fn block(&self, id: BlockId) -> Option<&Block> {
-        self.blocks
-            .binary_search_by_key(&id, |b| b.id)
-            .ok()
-            .map(|i| &self.blocks[i])
+        self.blocks.binary_search_by_key(&id, |b| b.id).ok().map(|i| &self.blocks[i])
     }
 
     /// Checks that every block is one of the Kakao judge's shapes (L, J or T
@@ -240,10 +226,7 @@ impl Board {
     /// solver itself handles any polyomino.
     pub fn check_kakao_shapes(&self) -> Result<(), BlockError> {
         match self.blocks.iter().find(|block| !block.is_kakao_shape()) {
-            Some(block) => Err(BlockError::NotAKakaoShape {
-                id: block.id,
-                cells: block.cells.clone(),
-            }),
+            Some(block) => Err(BlockError::NotAKakaoShape { id: block.id, cells: block.cells.clone() }),
             None => Ok(()),
         }
     }
@@ -383,31 +366,18 @@ pub fn solve(board: &Board) -> Solution {
                 ids[(r, c)] = 0;
             }
             let columns = block.top_left.1..=block.bottom_right.1;
-            for (c, first) in first_occupied
-                .iter_mut()
-                .enumerate()
-                .take(*columns.end() + 1)
-                .skip(*columns.start())
-            {
+            for (c, first) in first_occupied.iter_mut().enumerate().take(*columns.end() + 1).skip(*columns.start()) {
                 *first = first_occupied_row(&ids, c);
             }
-            removals.push(Removal {
-                id: block.id,
-                black_cells: block.holes().collect(),
-            });
+            removals.push(Removal { id: block.id, black_cells: block.holes().collect() });
         }
         if !removed_any {
             break;
         }
     }
 
-    let stuck = board
-        .blocks
-        .iter()
-        .zip(&alive)
-        .filter(|(_, &alive)| alive)
-        .map(|(block, _)| why_stuck(&ids, block))
-        .collect();
+    let stuck =
+        board.blocks.iter().zip(&alive).filter(|(_, &alive)| alive).map(|(block, _)| why_stuck(&ids, block)).collect();
     Solution { removals, stuck }
 }
 
@@ -423,16 +393,9 @@ fn why_stuck(ids: &Grid<BlockId>, block: &Block) -> Stuck {
             let cover = if occupant == block.id {
                 Cover::OwnCell { cell: (r, col) }
             } else {
-                Cover::Block {
-                    id: occupant,
-                    cell: (r, col),
-                }
+                Cover::Block { id: occupant, cell: (r, col) }
             };
-            return Stuck {
-                id: block.id,
-                hole: (row, col),
-                cover,
-            };
+            return Stuck { id: block.id, hole: (row, col), cover };
         }
     }
     unreachable!("solve only leaves blocks with a covered hole")
@@ -441,8 +404,6 @@ fn why_stuck(ids: &Grid<BlockId>, block: &Block) -> Stuck {
 impl fmt::Display for Board {
     /// The ids, columns right-aligned, `.` for empty.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.ids
-            .map(|&id| if id == 0 { ".".to_string() } else { id.to_string() })
-            .fmt(f)
+        self.ids.map(|&id| if id == 0 { ".".to_string() } else { id.to_string() }).fmt(f)
     }
 }

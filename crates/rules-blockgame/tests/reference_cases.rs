@@ -13,11 +13,8 @@ fn case_files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut files = vec![root.join("tests/data/cases/visible.jsonl")];
     if let Ok(entries) = std::fs::read_dir(root.join("../shared/cases")) {
-        let mut shared: Vec<PathBuf> = entries
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-            .collect();
+        let mut shared: Vec<PathBuf> =
+            entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "jsonl")).collect();
         shared.sort();
         files.extend(shared);
     }
@@ -82,11 +79,7 @@ fn every_blockgame_reference_case() {
             let rows: Vec<Vec<u32>> = serde_json::from_value(case["board"].clone()).unwrap();
             let theirs: Vec<u32> = serde_json::from_value(case["removed"].clone()).unwrap();
             let solution = solve(&Board::from_rows(rows.clone()).unwrap());
-            assert_eq!(
-                solution.count() as u64,
-                case["answer"].as_u64().unwrap(),
-                "{id}: answer"
-            );
+            assert_eq!(solution.count() as u64, case["answer"].as_u64().unwrap(), "{id}: answer");
             replay(&rows, &solution.removed_ids()).unwrap_or_else(|e| panic!("{id}: our order fails: {e}"));
             replay(&rows, &theirs).unwrap_or_else(|e| panic!("{id}: their order fails: {e}"));
             checked += 1;

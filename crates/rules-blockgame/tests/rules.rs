@@ -6,11 +6,7 @@ use rules_blockgame::{solve, BlockError, Board, Cover, Stuck};
 fn board(text: &str) -> Board {
     let rows = text
         .split('/')
-        .map(|row| {
-            row.split_whitespace()
-                .map(|cell| if cell == "." { 0 } else { cell.parse().unwrap() })
-                .collect()
-        })
+        .map(|row| row.split_whitespace().map(|cell| if cell == "." { 0 } else { cell.parse().unwrap() }).collect())
         .collect();
     Board::from_rows(rows).unwrap()
 }
@@ -44,28 +40,14 @@ fn a_block_with_an_open_box_goes() {
 fn a_block_under_its_own_overhang_stays() {
     check("7 7 7 / . 7 .", &[]);
     let solution = solve(&board("7 7 7 / . 7 ."));
-    assert_eq!(
-        solution.stuck,
-        [Stuck {
-            id: 7,
-            hole: (1, 0),
-            cover: Cover::OwnCell { cell: (0, 0) }
-        }]
-    );
+    assert_eq!(solution.stuck, [Stuck { id: 7, hole: (1, 0), cover: Cover::OwnCell { cell: (0, 0) } }]);
 }
 
 #[test]
 fn a_block_covered_by_another_stays() {
     let solution = solve(&board("8 8 8 8 / 8 . . . / . 7 . . / 7 7 7 ."));
     assert_eq!(solution.removed_ids(), [] as [u32; 0]);
-    assert_eq!(
-        solution.stuck[0],
-        Stuck {
-            id: 7,
-            hole: (2, 0),
-            cover: Cover::Block { id: 8, cell: (1, 0) }
-        }
-    );
+    assert_eq!(solution.stuck[0], Stuck { id: 7, hole: (2, 0), cover: Cover::Block { id: 8, cell: (1, 0) } });
 }
 
 #[test]
@@ -84,16 +66,8 @@ fn the_hole_itself_may_be_taken() {
     assert_eq!(
         solution.stuck,
         [
-            Stuck {
-                id: 7,
-                hole: (2, 1),
-                cover: Cover::Block { id: 9, cell: (2, 1) }
-            },
-            Stuck {
-                id: 9,
-                hole: (1, 1),
-                cover: Cover::Block { id: 7, cell: (1, 1) }
-            },
+            Stuck { id: 7, hole: (2, 1), cover: Cover::Block { id: 9, cell: (2, 1) } },
+            Stuck { id: 9, hole: (1, 1), cover: Cover::Block { id: 7, cell: (1, 1) } },
         ]
     );
 }
@@ -108,22 +82,13 @@ fn ids_need_not_be_consecutive_and_any_polyomino_works() {
 #[test]
 fn split_blocks_are_errors() {
     let err = Board::from_rows(vec![vec![3, 3, 0], vec![0, 0, 3]]).unwrap_err();
-    assert_eq!(
-        err,
-        BlockError::Split {
-            id: 3,
-            pieces: vec![vec![(0, 0), (0, 1)], vec![(1, 2)]]
-        }
-    );
+    assert_eq!(err, BlockError::Split { id: 3, pieces: vec![vec![(0, 0), (0, 1)], vec![(1, 2)]] });
     assert_eq!(
         err.to_string(),
         "block 3 is split into 2 pieces: (0, 0) (0, 1) and (1, 2); the cells of a block must touch side by side"
     );
     // Diagonal contact is not contact.
-    assert!(matches!(
-        Board::from_rows(vec![vec![4, 0], vec![0, 4]]),
-        Err(BlockError::Split { id: 4, .. })
-    ));
+    assert!(matches!(Board::from_rows(vec![vec![4, 0], vec![0, 4]]), Err(BlockError::Split { id: 4, .. })));
 }
 
 #[test]
@@ -133,10 +98,7 @@ fn kakao_shapes() {
     let square = board("6 6 / 6 6");
     assert_eq!(
         square.check_kakao_shapes(),
-        Err(BlockError::NotAKakaoShape {
-            id: 6,
-            cells: vec![(0, 0), (0, 1), (1, 0), (1, 1)]
-        })
+        Err(BlockError::NotAKakaoShape { id: 6, cells: vec![(0, 0), (0, 1), (1, 0), (1, 1)] })
     );
     assert!(!board("1 1 1 1").blocks()[0].is_kakao_shape()); // I
     assert!(!board("1 1 . / . 1 1").blocks()[0].is_kakao_shape()); // Z
