@@ -350,7 +350,7 @@ impl<'s> Search<'s> {
                     })
                 })
                 .collect();
-            workers.into_iter().map(|worker| worker.join().expect("a search thread panicked")).collect()
+            workers.into_iter().try_for_each(|worker| worker.join().expect("a search thread panicked"))
         });
         outcome.map_err(overflow)?;
         let (score, _, _, moves) = shared.best.into_inner().expect("no thread panicked holding the lock");
@@ -415,7 +415,7 @@ impl<'s> Search<'s> {
                 }
             }
             Some(shared) => {
-                if self.nodes % 256 == 0 {
+                if self.nodes.is_multiple_of(256) {
                     let total = shared.nodes.fetch_add(256, Ordering::Relaxed) + 256;
                     if total > shared.budget {
                         shared.out_of_budget.store(true, Ordering::Relaxed);
