@@ -16,10 +16,12 @@
 
 pub mod answer;
 pub mod diagnostic;
+pub mod format;
 pub mod judge;
 pub mod limits;
 pub mod report;
 pub mod syntax;
+pub mod template;
 
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
@@ -91,6 +93,32 @@ pub enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
+    /// Rewrite files in the canonical layout (comments and meaning kept).
+    #[command(
+        after_help = "Examples:\n  puzzle fmt puzzles/\n  puzzle fmt --check puzzles/   # in CI: exit 1 and list what would change\n\n\
+                            Exit status: 0 done (or, with --check, nothing to change); 1 with --check, a file would \
+                            change; 2 a file has a syntax error or cannot be written."
+    )]
+    Fmt {
+        /// Files, or directories searched for `*.puzzle` files.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Change nothing: list the files that are not in the canonical layout.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Print a commented template to start a new puzzle from.
+    #[command(
+        after_help = "Examples:\n  puzzle new 2048 > my.puzzle\n  puzzle new blockgame --size 6x8 > blocks.puzzle"
+    )]
+    New {
+        /// Which game.
+        #[arg(value_enum)]
+        game: NewGame,
+        /// The board's size as HEIGHTxWIDTH (default 4x4 for 2048, 10x10 for the block game).
+        #[arg(long, value_name = "HxW", value_parser = parse_size)]
+        size: Option<(usize, usize)>,
+    },
     /// Read an online judge's input on stdin and print only the answer.
     #[command(after_help = "Examples:\n  printf '3\\n2 2 2\\n4 4 4\\n8 8 8\\n' | puzzle judge boj-12100\n  \
                             echo '[[0,0,0],[1,0,0],[1,1,1]]' | puzzle judge kakao-blockgame\n\n\
@@ -148,6 +176,49 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             Ok(exit_code(&reports))
         }
+        Command::Fmt { paths, check } => {
+            let style = Style { colour: stdout_colour };
+            let mut out = std::io::stdout().lock();
+            let mut status = 0;
+            for input in inputs(&paths) {
+                let (path, outcome) = match input {
+                    Input::File(path) => {
+                        let outcome = format_file(&path, check);
+                        (path.display().to_string(), outcome)
+                    }
+                    Input::Nothing(path, message) => (path, FmtOutcome::Failed(message)),
+                };
+                match outcome {
+                    FmtOutcome::Unchanged => {}
+                    FmtOutcome::Changed if check => {
+                        writeln!(out, "{path}: not formatted")?;
+                        status = status.max(1);
+                    }
+                    FmtOutcome::Changed => writeln!(out, "{path}: formatted")?,
+                    FmtOutcome::Invalid(report) => {
+                        write!(out, "{}", report::render_text(&report, TextOptions { show: false, style }))?;
+                        status = 2;
+                    }
+                    FmtOutcome::Failed(message) => {
+                        writeln!(out, "error: {message}")?;
+                        status = 2;
+                    }
+                }
+            }
+            Ok(ExitCode::from(status))
+        }
+        Command::New { game, size } => {
+            let (height, width) = size.unwrap_or(match game {
+                NewGame::Twenty48 => (4, 4),
+                NewGame::Blockgame => (10, 10),
+            });
+            if height == 0 || width == 0 || height > limits::MAX_SIDE || width > limits::MAX_SIDE {
+                eprintln!("error: a board is 1 to {} cells on each side, not {height}x{width}", limits::MAX_SIDE);
+                return Ok(ExitCode::from(2));
+            }
+            print!("{}", template::new_puzzle(game, height, width));
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Judge { problem } => {
             let mut input = Vec::new();
             std::io::stdin()
@@ -167,6 +238,73 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
         }
     }
+}
+
+/// The games `puzzle new` makes templates for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum NewGame {
+    /// 2048 without spawns.
+    #[value(name = "2048")]
+    Twenty48,
+    /// The Kakao 2019 block game.
+    Blockgame,
+}
+
+fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let (height, width) = text.split_once(['x', 'X', '×']).ok_or("write the size as HEIGHTxWIDTH, like 4x4")?;
+    let number = |part: &str| part.trim().parse::<usize>().map_err(|_| format!("`{part}` is not a whole number"));
+    Ok((number(height)?, number(width)?))
+}
+
+enum FmtOutcome {
+    Unchanged,
+    Changed,
+    Invalid(FileReport),
+    Failed(String),
+}
+
+/// Formats one file; writes it (atomically: a temporary file, then a rename)
+/// unless `check_only`.
+fn format_file(path: &Path, check_only: bool) -> FmtOutcome {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(err) => return FmtOutcome::Failed(format!("cannot read `{}`: {err}", path.display())),
+    };
+    let Ok(source) = String::from_utf8(bytes.clone()) else {
+        return FmtOutcome::Invalid(report::process_bytes(path.display().to_string(), bytes, Budget::default(), false));
+    };
+    let formatted = match format::format_source(&source) {
+        Ok(formatted) => formatted,
+        Err(diagnostic) => {
+            return FmtOutcome::Invalid(FileReport {
+                path: path.display().to_string(),
+                source,
+                outcome: Err(Failure::Invalid(diagnostic)),
+            })
+        }
+    };
+    if formatted == source {
+        return FmtOutcome::Unchanged;
+    }
+    if check_only {
+        return FmtOutcome::Changed;
+    }
+    match write_atomically(path, &formatted) {
+        Ok(()) => FmtOutcome::Changed,
+        Err(err) => FmtOutcome::Failed(format!("cannot write `{}`: {err}", path.display())),
+    }
+}
+
+fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let temporary = path.with_file_name(format!(".{name}.fmt-{}", std::process::id()));
+    std::fs::write(&temporary, text)?;
+    if let Ok(metadata) = std::fs::metadata(path) {
+        let _ = std::fs::set_permissions(&temporary, metadata.permissions());
+    }
+    std::fs::rename(&temporary, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&temporary);
+    })
 }
 
 fn colour(choice: ColourChoice, is_terminal: bool) -> bool {

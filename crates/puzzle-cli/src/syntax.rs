@@ -17,7 +17,7 @@ use crate::limits;
 
 #[derive(Parser)]
 #[grammar = "puzzle.pest"]
-struct PuzzleParser;
+pub(crate) struct PuzzleParser;
 
 /// Which rules apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -558,7 +558,7 @@ fn expect_help(query: &Query) -> String {
 }
 
 /// Turns pest's error into ours: the same place, in words a puzzle author uses.
-fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Diagnostic {
+pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Diagnostic {
     let at = match err.location {
         InputLocation::Pos(pos) => pos,
         InputLocation::Span((start, _)) => start,

@@ -1,0 +1,123 @@
+//! `puzzle fmt` and `puzzle new`: snapshots of messy inputs formatted, and the
+//! formatter's two laws over every example and random puzzles: formatting keeps
+//! the meaning (`parse(fmt(x)) == parse(x)`) and is idempotent.
+
+use std::path::Path;
+
+use proptest::prelude::*;
+use puzzle_cli::format::format_source;
+use puzzle_cli::syntax::parse;
+use puzzle_cli::template::new_puzzle;
+use puzzle_cli::NewGame;
+
+/// What a file means, without where things are written: the checked puzzle,
+/// or the error message.
+fn meaning(source: &str) -> String {
+    match parse(source) {
+        Ok(puzzle) => {
+            let queries: Vec<_> =
+                puzzle.queries.iter().map(|q| (q.query.clone(), q.expect.as_ref().map(|e| e.0.clone()))).collect();
+            let board = match &puzzle.board {
+                puzzle_cli::syntax::Board::Twenty48(board) => board.to_string(),
+                puzzle_cli::syntax::Board::BlockGame(board) => board.to_string(),
+            };
+            format!("{:?} {:?}\n{board}{queries:?}", puzzle.name, puzzle.game)
+        }
+        Err(diagnostic) => format!("error: {}", diagnostic.message),
+    }
+}
+
+fn check_laws(source: &str) -> Result<(), TestCaseError> {
+    let Ok(formatted) = format_source(source) else { return Ok(()) };
+    prop_assert_eq!(meaning(&formatted), meaning(source), "meaning changed:\n{}\n---\n{}", source, formatted);
+    let twice = format_source(&formatted).ok();
+    prop_assert_eq!(twice.as_deref(), Some(formatted.as_str()), "not idempotent");
+    Ok(())
+}
+
+#[test]
+fn messy_inputs() {
+    insta::glob!("fmt", "*.puzzle", |path| {
+        let source = std::fs::read_to_string(path).unwrap();
+        let formatted = format_source(&source).unwrap();
+        check_laws(&source).unwrap();
+        insta::assert_snapshot!(formatted);
+    });
+}
+
+#[test]
+fn every_example_keeps_its_meaning() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles");
+    insta::glob!(root.as_path(), "**/*.puzzle", |path| {
+        if let Ok(source) = std::fs::read_to_string(path) {
+            check_laws(&source).unwrap();
+        }
+    });
+}
+
+#[test]
+fn the_shipped_examples_are_formatted() {
+    // The layout examples (CRLF and tabs) and the invalid ones are exempt.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles");
+    for dir in [root.clone(), root.join("reference")] {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.extension().is_some_and(|x| x == "puzzle") {
+                let source = std::fs::read_to_string(&path).unwrap();
+                assert_eq!(format_source(&source).unwrap(), source, "{} is not formatted", path.display());
+            }
+        }
+    }
+}
+
+#[test]
+fn templates() {
+    for (name, game, height, width) in
+        [("new-2048", NewGame::Twenty48, 4, 4), ("new-blockgame-3x6", NewGame::Blockgame, 3, 6)]
+    {
+        let template = new_puzzle(game, height, width);
+        let puzzle = parse(&template).unwrap_or_else(|d| panic!("{name} does not parse: {}", d.message));
+        assert_eq!(puzzle.board.size(), (height, width));
+        assert_eq!(format_source(&template).unwrap(), template, "{name} is formatted");
+        insta::assert_snapshot!(name, template);
+    }
+}
+
+const WORDS: &[&str] = &["2", "4", ".", "0", "1024", "7", "x"];
+
+/// A random puzzle: statements in a random order with random blanks, comments
+/// and line ends, so that both valid and invalid meanings are exercised.
+fn random_puzzle() -> impl Strategy<Value = String> {
+    let blank = prop_oneof![Just(" "), Just("  "), Just("\t"), Just(" \t ")];
+    let end = prop_oneof![Just("\n"), Just("\r\n"), Just(" # note\n"), Just("\n\n"), Just("\n# line\n")];
+    let row = proptest::collection::vec(0..WORDS.len(), 1..5);
+    let statement = prop_oneof![
+        Just("name \"a # b \\\" c\"".to_string()),
+        Just("game 2048".to_string()),
+        Just("game blockgame".to_string()),
+        proptest::collection::vec(row, 1..4).prop_map(|rows| {
+            let body: String =
+                rows.iter().map(|r| r.iter().map(|&i| WORDS[i]).collect::<Vec<_>>().join(" ") + "\n").collect();
+            format!("board {{\n{body}}}")
+        }),
+        (0u32..6).prop_map(|k| format!("query max-tile within {k}")),
+        Just("query reach 8 within 3".to_string()),
+        Just("query apply L up".to_string()),
+        Just("query max-removed".to_string()),
+        (0u32..20).prop_map(|n| format!("expect {n}")),
+        Just("expect unreachable".to_string()),
+        Just("expect board {\n4 .\n}".to_string()),
+    ];
+    proptest::collection::vec((statement, blank, end), 1..9).prop_map(|parts| {
+        parts.into_iter().map(|(statement, blank, end)| statement.replace(' ', blank) + end).collect()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_puzzles_keep_their_meaning(source in random_puzzle()) {
+        check_laws(&source)?;
+    }
+}

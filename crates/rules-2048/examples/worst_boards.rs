@@ -1,0 +1,61 @@
+//! Hill-climbs 20×20 boards toward the most nodes a K = 10 search visits, for
+//! our solver and for the standard one, and writes them to benches/data/:
+//! `cargo run --release -p rules-2048 --example worst_boards -- SECONDS`.
+//! Each change to one cell is kept when it does not lower the node count.
+
+use std::time::{Duration, Instant};
+
+use rules_2048::{max_tile, Board};
+
+#[path = "../benches/standard.rs"]
+mod standard;
+
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+fn climb(name: &str, seconds: u64, nodes_of: impl Fn(&Board) -> u64) -> (Vec<Vec<u64>>, u64) {
+    let mut state = 0x2545_F491_4F6C_DD1D_u64;
+    let mut rows: Vec<Vec<u64>> =
+        (0..20).map(|_| (0..20).map(|_| 1u64 << (1 + next(&mut state) % 10)).collect()).collect();
+    let mut best = nodes_of(&Board::from_rows(rows.clone()).unwrap());
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let mut tries = 0;
+    while Instant::now() < deadline {
+        tries += 1;
+        let (r, c) = ((next(&mut state) % 20) as usize, (next(&mut state) % 20) as usize);
+        let old = rows[r][c];
+        let choice = next(&mut state) % 12;
+        rows[r][c] = if choice == 0 { 0 } else { 1 << choice.min(10) };
+        let nodes = nodes_of(&Board::from_rows(rows.clone()).unwrap());
+        if nodes >= best {
+            best = nodes;
+        } else {
+            rows[r][c] = old;
+        }
+    }
+    eprintln!("{name}: {best} nodes after {tries} tries");
+    (rows, best)
+}
+
+fn save(path: &str, rows: &[Vec<u64>]) {
+    let mut text = format!("{}\n", rows.len());
+    for row in rows {
+        text += &row.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        text += "\n";
+    }
+    std::fs::write(path, text).unwrap();
+}
+
+fn main() {
+    let seconds: u64 = std::env::args().nth(1).map_or(60, |s| s.parse().expect("seconds"));
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data");
+    std::fs::create_dir_all(dir).unwrap();
+    let (ours, _) = climb("ours", seconds, |board| max_tile(board, 10).unwrap().nodes);
+    save(&format!("{dir}/worst-ours-20x20-k10.txt"), &ours);
+    let (theirs, _) = climb("standard", seconds, |board| standard::standard_max_tile(board, 10).1);
+    save(&format!("{dir}/worst-standard-20x20-k10.txt"), &theirs);
+}
