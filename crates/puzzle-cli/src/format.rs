@@ -32,11 +32,10 @@ pub fn format_source(source: &str) -> Result<String, Diagnostic> {
         }
         let (first_line, _) = statement.as_span().start_pos().line_col();
         let block = Block::of(statement.as_rule());
-        let starts_block = match (previous_block, block) {
-            (None, _) => false,
-            (Some(Block::Header), Block::Header) | (Some(Block::Query), Block::Expect) => false,
-            _ => true,
-        };
+        let starts_block = !matches!(
+            (previous_block, block),
+            (None, _) | (Some(Block::Header), Block::Header) | (Some(Block::Query), Block::Expect)
+        );
         if starts_block {
             out.blank_line();
         }
