@@ -16,6 +16,7 @@
 
 pub mod answer;
 pub mod diagnostic;
+pub mod explain;
 pub mod format;
 pub mod judge;
 pub mod limits;
@@ -76,6 +77,13 @@ pub enum Command {
         /// Also print the starting board and the board after each answer.
         #[arg(long)]
         show: bool,
+        /// Explain each answer step by step: the board after every move (merges
+        /// marked), or every removal with its black cells, and why blocks stay.
+        #[arg(long)]
+        explain: bool,
+        /// Draw boards with ASCII instead of Unicode box drawing.
+        #[arg(long)]
+        ascii: bool,
         /// The most boards a search may visit before it stops and reports the
         /// best found (default: about ten seconds' worth for the board's size).
         #[arg(long, value_name = "BOARDS")]
@@ -135,7 +143,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let stdout_colour = colour(cli.color, std::io::stdout().is_terminal());
     let stderr_colour = colour(cli.color, std::io::stderr().is_terminal());
     match cli.command {
-        Command::Run { paths, json, show, budget, threads } => {
+        Command::Run { paths, json, show, explain, ascii, budget, threads } => {
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let budget = Budget { nodes: budget, threads: threads.unwrap_or(cores).max(1) };
             let reports: Vec<FileReport> =
@@ -146,7 +154,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 let document = serde_json::json!({ "puzzles": puzzles });
                 writeln!(out, "{}", serde_json::to_string_pretty(&document)?).context("writing the report")?;
             } else {
-                let options = TextOptions { show, style: Style { colour: stdout_colour } };
+                let options = TextOptions { show, explain, ascii, style: Style { colour: stdout_colour } };
                 for (i, report) in reports.iter().enumerate() {
                     if i > 0 {
                         writeln!(out)?;
@@ -167,7 +175,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             for report in &reports {
                 match &report.outcome {
                     Ok(_) => writeln!(out, "{}: ok", report.path)?,
-                    Err(_) => write!(out, "{}", report::render_text(report, TextOptions { show: false, style }))?,
+                    Err(_) => {
+                        write!(out, "{}", report::render_text(report, TextOptions { style, ..TextOptions::default() }))?
+                    }
                 }
             }
             if reports.len() > 1 {
@@ -196,7 +206,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     }
                     FmtOutcome::Changed => writeln!(out, "{path}: formatted")?,
                     FmtOutcome::Invalid(report) => {
-                        write!(out, "{}", report::render_text(&report, TextOptions { show: false, style }))?;
+                        write!(
+                            out,
+                            "{}",
+                            report::render_text(&report, TextOptions { style, ..TextOptions::default() })
+                        )?;
                         status = 2;
                     }
                     FmtOutcome::Failed(message) => {

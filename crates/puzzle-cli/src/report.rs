@@ -146,6 +146,10 @@ impl Style {
 pub struct TextOptions {
     /// Print the starting board and the board after each witness.
     pub show: bool,
+    /// Explain each answer step by step (see [`crate::explain`]).
+    pub explain: bool,
+    /// Draw explained boards in ASCII instead of Unicode box drawing.
+    pub ascii: bool,
     /// Colour.
     pub style: Style,
 }
@@ -250,8 +254,14 @@ pub fn render_text(report: &FileReport, options: TextOptions) -> String {
                 let _ = writeln!(out, "    {} {order}", style.dim("removed:"));
             }
         }
+        if options.explain {
+            let drawing = crate::explain::Drawing { colour: style.colour, ascii: options.ascii };
+            out += &crate::explain::explain(&puzzle.board, answer, drawing);
+        }
         if let Answer::Apply { board, .. } = answer {
-            out += &indented(&board_text(board), 4);
+            if !options.explain {
+                out += &indented(&board_text(board), 4);
+            }
             if let Some((Expect::Board(expected), false)) = &result.expect {
                 let _ = writeln!(out, "    {}", style.bad("expected:"));
                 out += &indented(&board_text(expected), 4);

@@ -39,3 +39,25 @@ fn every_diagnostic_points_inside_its_file() {
         assert!(!message.contains("Rule::") && !message.contains("rules_"), "{message}");
     });
 }
+
+#[test]
+fn explanations() {
+    insta::glob!("../../../puzzles", "**/*.puzzle", |path| {
+        if path.to_string_lossy().contains("invalid") {
+            return;
+        }
+        let mut report = process(path, Budget::default(), true);
+        report.path = workspace_relative(path);
+        let explained = render_text(&report, TextOptions { explain: true, ..TextOptions::default() });
+        insta::assert_snapshot!(explained);
+    });
+}
+
+#[test]
+fn ascii_explanations_have_no_unicode_drawing() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles/kakao-example.puzzle");
+    let report = process(&path, Budget::default(), true);
+    let text = render_text(&report, TextOptions { explain: true, ascii: true, ..TextOptions::default() });
+    assert!(text.contains("+----") && text.contains("| 1  #  #"), "{text}");
+    assert!(!text.contains('┌') && !text.contains('■') && !text.contains('·'), "{text}");
+}
