@@ -16,6 +16,12 @@ use rules_blockgame::{Cover, Solution};
 use crate::answer::Answer;
 use crate::syntax::Board;
 
+/// A 24-bit colour.
+pub type Rgb = (u8, u8, u8);
+
+/// A cell's `(text, background)` colours.
+pub type Colours = (Rgb, Rgb);
+
 /// How to draw boards.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Drawing {
@@ -29,8 +35,7 @@ pub struct Drawing {
 struct Cell {
     text: String,
     marked: bool,
-    /// `(foreground, background)` as 24-bit colours.
-    colours: Option<((u8, u8, u8), (u8, u8, u8))>,
+    colours: Option<Colours>,
 }
 
 impl Drawing {
@@ -83,9 +88,9 @@ impl Drawing {
 }
 
 /// The classic game's tile colours: `(text, background)`.
-pub fn tile_colours(value: u64) -> ((u8, u8, u8), (u8, u8, u8)) {
-    const DARK: (u8, u8, u8) = (0x77, 0x6e, 0x65);
-    const LIGHT: (u8, u8, u8) = (0xf9, 0xf6, 0xf2);
+pub fn tile_colours(value: u64) -> Colours {
+    const DARK: Rgb = (0x77, 0x6e, 0x65);
+    const LIGHT: Rgb = (0xf9, 0xf6, 0xf2);
     match value {
         2 => (DARK, (0xee, 0xe4, 0xda)),
         4 => (DARK, (0xed, 0xe0, 0xc8)),
@@ -103,8 +108,8 @@ pub fn tile_colours(value: u64) -> ((u8, u8, u8), (u8, u8, u8)) {
 }
 
 /// A colour for a block id, the same every time, distinct for nearby ids.
-pub fn block_colours(id: u32) -> ((u8, u8, u8), (u8, u8, u8)) {
-    const PALETTE: [(u8, u8, u8); 12] = [
+pub fn block_colours(id: u32) -> Colours {
+    const PALETTE: [Rgb; 12] = [
         (0xe6, 0x19, 0x4b),
         (0x3c, 0xb4, 0x4b),
         (0x43, 0x63, 0xd8),
@@ -122,7 +127,7 @@ pub fn block_colours(id: u32) -> ((u8, u8, u8), (u8, u8, u8)) {
 }
 
 /// The colours of a black cell: light on dark grey, visible on any terminal.
-pub const BLACK_CELL: ((u8, u8, u8), (u8, u8, u8)) = ((0xee, 0xee, 0xee), (0x30, 0x30, 0x30));
+pub const BLACK_CELL: Colours = ((0xee, 0xee, 0xee), (0x30, 0x30, 0x30));
 
 fn tiles(values: &Grid<u64>, merged: &[(usize, usize)], drawing: Drawing) -> Grid<Cell> {
     let mut cells = values.map(|&value| Cell {
