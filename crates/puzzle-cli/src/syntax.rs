@@ -400,6 +400,9 @@ fn board_blockgame(raw: &RawBoard, _span: Span) -> Result<rules_blockgame::Board
                     }
                     match text.parse::<u32>() {
                         Ok(id) if !text.starts_with('+') => Ok(id),
+                        _ if text.bytes().all(|b| b.is_ascii_digit()) => {
+                            Err(Diagnostic::new(format!("`{text}` is too large for a block id"), *span).help(help))
+                        }
                         _ => Err(Diagnostic::new(format!("`{text}` is not a block id"), *span).help(help)),
                     }
                 })
