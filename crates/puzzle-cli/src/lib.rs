@@ -15,6 +15,7 @@
 //! anyhow; the rules crates know nothing of it.
 
 pub mod answer;
+pub mod batch;
 pub mod diagnostic;
 pub mod explain;
 pub mod format;
@@ -93,6 +94,9 @@ pub enum Command {
         /// witness shown may.
         #[arg(long, value_name = "N")]
         threads: Option<usize>,
+        /// Files to solve at once (default 1); the report keeps the sorted order.
+        #[arg(long, short = 'j', value_name = "N")]
+        jobs: Option<usize>,
     },
     /// Parse and validate files without answering their queries.
     #[command(after_help = "Example:\n  puzzle check puzzles/\n\nExit status: 0 all valid; 2 a file is invalid.")]
@@ -143,27 +147,34 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let stdout_colour = colour(cli.color, std::io::stdout().is_terminal());
     let stderr_colour = colour(cli.color, std::io::stderr().is_terminal());
     match cli.command {
-        Command::Run { paths, json, show, explain, ascii, budget, threads } => {
+        Command::Run { paths, json, show, explain, ascii, budget, threads, jobs } => {
+            batch::handle_interrupts();
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let budget = Budget { nodes: budget, threads: threads.unwrap_or(cores).max(1) };
-            let reports: Vec<FileReport> =
-                inputs(&paths).into_iter().map(|input| input.process(budget, true)).collect();
+            let jobs = jobs.unwrap_or(1).max(1);
+            let threads = threads.unwrap_or((cores / jobs).max(1)).max(1);
+            let budget = Budget { nodes: budget, threads };
+            let options = TextOptions { show, explain, ascii, style: Style { colour: stdout_colour } };
             let mut out = std::io::stdout().lock();
+            let finished = batch::run(inputs(&paths), budget, true, jobs, |index, report| {
+                if json {
+                    return Ok(());
+                }
+                let separator = if index > 0 { "\n" } else { "" };
+                batch::write_whole(&mut out, &format!("{separator}{}", report::render_text(report, options)))
+            })
+            .context("writing the report")?;
+            let reports: Vec<FileReport> = finished.iter().map(|(report, _)| report.clone()).collect();
             if json {
                 let puzzles: Vec<serde_json::Value> = reports.iter().map(report::render_json).collect();
                 let document = serde_json::json!({ "puzzles": puzzles });
-                writeln!(out, "{}", serde_json::to_string_pretty(&document)?).context("writing the report")?;
-            } else {
-                let options = TextOptions { show, explain, ascii, style: Style { colour: stdout_colour } };
-                for (i, report) in reports.iter().enumerate() {
-                    if i > 0 {
-                        writeln!(out)?;
-                    }
-                    write!(out, "{}", report::render_text(report, options)).context("writing the report")?;
-                }
-                if reports.len() > 1 {
-                    writeln!(out, "\n{}", report::summary(&reports, options.style))?;
-                }
+                let text = serde_json::to_string_pretty(&document)? + "\n";
+                batch::write_whole(&mut out, &text).context("writing the report")?;
+            } else if reports.len() > 1 {
+                let text = format!("\n{}\n", report::summary(&reports, options.style));
+                batch::write_whole(&mut out, &text).context("writing the report")?;
+            }
+            if finished.len() > 1 {
+                eprintln!("{}", batch::slowest(&finished, 3));
             }
             Ok(exit_code(&reports))
         }
@@ -334,13 +345,16 @@ fn exit_code(reports: &[FileReport]) -> ExitCode {
 }
 
 /// One thing to report on: a file, or a path that yielded none.
-enum Input {
+pub enum Input {
+    /// A file to read.
     File(PathBuf),
+    /// A path that gave no file, and why.
     Nothing(String, String),
 }
 
 impl Input {
-    fn process(self, budget: Budget, answer: bool) -> FileReport {
+    /// Reads and answers (or only checks) the input.
+    pub fn process(self, budget: Budget, answer: bool) -> FileReport {
         match self {
             Input::File(path) => report::process(&path, budget, answer),
             Input::Nothing(path, message) => {

@@ -12,7 +12,7 @@ use crate::diagnostic::{line_col, Diagnostic, Span};
 use crate::syntax::{parse, Board, Expect, Game, Puzzle};
 
 /// What became of one file.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct FileReport {
     /// The path as the user gave it (or as found below a directory).
     pub path: String,
@@ -23,7 +23,7 @@ pub struct FileReport {
 }
 
 /// A file that parsed, with its answers.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Solved {
     /// The checked puzzle.
     pub puzzle: Puzzle,
@@ -32,7 +32,7 @@ pub struct Solved {
 }
 
 /// Why a file has no answers.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum Failure {
     /// It could not be read, or a directory held no puzzles.
     Unreadable(String),

@@ -216,3 +216,71 @@ fn colour_can_be_forced_and_is_never_used_in_a_pipe() {
     let output = puzzle(&["run", "puzzles/boj-12100-sample.puzzle", "--color", "always"]);
     assert!(stdout(&output).contains("\x1b[32m✓"));
 }
+
+/// A puzzle whose search runs for minutes: a 20×20 board with K = 60.
+fn slow_puzzle(dir: &tempfile::TempDir) -> String {
+    let rows: String = (0..20)
+        .map(|r| {
+            let cells: Vec<String> = (0..20).map(|c| (1u64 << (1 + (r * 7 + c * 3 + r * c) % 9)).to_string()).collect();
+            format!("  {}\n", cells.join(" "))
+        })
+        .collect();
+    write_puzzle(dir, "z-slow.puzzle", &format!("game 2048\nboard {{\n{rows}}}\nquery max-tile within 60\n"))
+}
+
+fn interrupt_after(args: &[&str], wait: std::time::Duration) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .args(args)
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(wait);
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("Ctrl-C did not end the run within 10 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn ctrl_c_ends_promptly_and_json_is_whole_or_absent() {
+    let dir = tempfile::tempdir().unwrap();
+    let slow = slow_puzzle(&dir);
+    let started = std::time::Instant::now();
+    let output =
+        interrupt_after(&["run", "--json", "--budget", "100000000000", &slow], std::time::Duration::from_millis(800));
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "Ctrl-C ends the run promptly");
+    assert_eq!(code(&output), 130);
+    assert!(output.stdout.is_empty(), "no half JSON document: {}", stdout(&output));
+}
+
+#[test]
+fn ctrl_c_keeps_the_reports_already_written_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let slow = slow_puzzle(&dir);
+    let output = interrupt_after(
+        &["run", "--budget", "100000000000", "puzzles/boj-12100-sample.puzzle", &slow],
+        std::time::Duration::from_millis(1500),
+    );
+    assert_eq!(code(&output), 130);
+    assert_eq!(
+        stdout(&output),
+        "puzzles/boj-12100-sample.puzzle — BOJ 12100 sample 1\n  2048, 3×3 board\n  max-tile within 5: 16 ✓\n    moves: L (1 move)\n"
+    );
+}
+
+#[test]
+fn jobs_keep_the_sorted_order() {
+    let one = puzzle(&["run", "puzzles/reference", "-j", "1"]);
+    let three = puzzle(&["run", "puzzles/reference", "--jobs", "3"]);
+    assert_eq!(stdout(&one), stdout(&three));
+    assert!(String::from_utf8_lossy(&three.stderr).contains("slowest: "));
+}
