@@ -22,6 +22,7 @@ pub mod format;
 pub mod judge;
 pub mod limits;
 pub mod report;
+pub mod svg;
 pub mod syntax;
 pub mod template;
 
@@ -94,6 +95,10 @@ pub enum Command {
         /// witness shown may.
         #[arg(long, value_name = "N")]
         threads: Option<usize>,
+        /// Also write one SVG picture a puzzle into DIR: the start board and each
+        /// step of every witness, side by side.
+        #[arg(long, value_name = "DIR")]
+        svg: Option<PathBuf>,
         /// Files to solve at once (default 1); the report keeps the sorted order.
         #[arg(long, short = 'j', value_name = "N")]
         jobs: Option<usize>,
@@ -147,7 +152,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let stdout_colour = colour(cli.color, std::io::stdout().is_terminal());
     let stderr_colour = colour(cli.color, std::io::stderr().is_terminal());
     match cli.command {
-        Command::Run { paths, json, show, explain, ascii, budget, threads, jobs } => {
+        Command::Run { paths, json, show, explain, ascii, budget, threads, svg, jobs } => {
             batch::handle_interrupts();
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let jobs = jobs.unwrap_or(1).max(1);
@@ -175,6 +180,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             if finished.len() > 1 {
                 eprintln!("{}", batch::slowest(&finished, 3));
+            }
+            if let Some(dir) = svg {
+                write_pictures(&dir, &reports)?;
             }
             Ok(exit_code(&reports))
         }
@@ -330,6 +338,26 @@ fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     std::fs::rename(&temporary, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&temporary);
     })
+}
+
+/// Writes `DIR/NAME.svg` for each puzzle with something to draw, NAME being the
+/// file's name without `.puzzle` (made unique with `-2`, `-3`, … if needed).
+fn write_pictures(dir: &Path, reports: &[FileReport]) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating `{}`", dir.display()))?;
+    let mut used = std::collections::HashSet::new();
+    for report in reports {
+        let Some(picture) = svg::render(report) else { continue };
+        let stem = Path::new(&report.path).file_stem().map_or("puzzle".into(), |s| s.to_string_lossy().into_owned());
+        let mut name = stem.clone();
+        let mut n = 1;
+        while !used.insert(name.clone()) {
+            n += 1;
+            name = format!("{stem}-{n}");
+        }
+        let path = dir.join(format!("{name}.svg"));
+        std::fs::write(&path, picture).with_context(|| format!("writing `{}`", path.display()))?;
+    }
+    Ok(())
 }
 
 fn colour(choice: ColourChoice, is_terminal: bool) -> bool {

@@ -284,3 +284,32 @@ fn jobs_keep_the_sorted_order() {
     assert_eq!(stdout(&one), stdout(&three));
     assert!(String::from_utf8_lossy(&three.stderr).contains("slowest: "));
 }
+
+#[test]
+fn svg_writes_one_picture_a_puzzle_with_every_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pictures");
+    let output = puzzle(&[
+        "run",
+        "puzzles/kakao-example.puzzle",
+        "puzzles/merge-once.puzzle",
+        "puzzles/invalid/ragged-rows.puzzle",
+        "--svg",
+        &out.display().to_string(),
+    ]);
+    assert_eq!(code(&output), 2, "the invalid file still counts");
+    let mut names: Vec<String> =
+        std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    assert_eq!(names, ["kakao-example.svg", "merge-once.svg"]);
+    let kakao = std::fs::read_to_string(out.join("kakao-example.svg")).unwrap();
+    assert!(kakao.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(kakao.trim_end().ends_with("</svg>"));
+    for caption in [">start<", ">1. block 2<", ">2. block 1<", ">after<"] {
+        assert!(kakao.contains(caption), "{caption}");
+    }
+    // 4 boards of 100 cells, each cell one rect, plus a frame a board and the background.
+    assert_eq!(kakao.matches("<rect").count(), 4 * 100 + 4 + 1);
+    let merges = std::fs::read_to_string(out.join("merge-once.svg")).unwrap();
+    assert!(merges.contains(r#"stroke="#000000""#), "merged tiles are outlined");
+}
