@@ -311,5 +311,5 @@ fn svg_writes_one_picture_a_puzzle_with_every_step() {
     // 4 boards of 100 cells, each cell one rect, plus a frame a board and the background.
     assert_eq!(kakao.matches("<rect").count(), 4 * 100 + 4 + 1);
     let merges = std::fs::read_to_string(out.join("merge-once.svg")).unwrap();
-    assert!(merges.contains(r#"stroke="#000000""#), "merged tiles are outlined");
+    assert!(merges.contains(r##"stroke="#000000""##), "merged tiles are outlined");
 }
