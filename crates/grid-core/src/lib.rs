@@ -144,6 +144,17 @@ impl Line {
         self.len == 0
     }
 
+    /// The flat index of the cell nearest the wall.
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    /// How far apart consecutive cells are in [`Grid::as_slice`]: `1` or `-1`
+    /// for a row, `width` or `-width` for a column.
+    pub fn stride(&self) -> isize {
+        self.stride
+    }
+
     /// The flat index of the `k`-th cell from the wall (`k < len`).
     #[inline]
     pub fn at(&self, k: usize) -> usize {

@@ -230,7 +230,6 @@ fn exponent_of(value: u64) -> u8 {
 ///
 /// This is the hot loop of every search, so it works on a bare slice that the
 /// searches keep in a reused arena.
-#[inline]
 pub(crate) fn slide_cells(
     cells: &mut [u8],
     height: usize,
@@ -238,30 +237,30 @@ pub(crate) fn slide_cells(
     direction: Direction,
     merged: Option<&mut Vec<usize>>,
 ) -> Result<MoveOutcome, usize> {
-    let line_len = match direction {
-        Direction::Left | Direction::Right => width,
-        Direction::Up | Direction::Down => height,
+    let changed = match merged {
+        Some(merged) => slide_cells_marking(cells, height, width, direction, merged)?,
+        None => slide_fast(cells, height, width, direction)?,
     };
-    if merged.is_some() || line_len > FAST_LINE {
-        return slide_cells_marking(cells, height, width, direction, merged);
-    }
+    let max_exponent = cells.iter().copied().max().unwrap_or(0);
+    Ok(MoveOutcome { changed, max_exponent })
+}
+
+/// The move alone: whether it changed anything, not what the largest tile
+/// became (the search knows that before it moves; see `search`).
+#[inline]
+pub(crate) fn slide_fast(cells: &mut [u8], height: usize, width: usize, direction: Direction) -> Result<bool, usize> {
     let mut changed = false;
-    let mut max_exponent = 0;
     if direction == Direction::Left {
         // Rows toward the left are contiguous slices: the fastest case.
         for (r, row) in cells.chunks_exact_mut(width).enumerate() {
-            let (row_changed, row_max) = slide_toward_start(row).map_err(|k| r * width + k)?;
-            changed |= row_changed;
-            max_exponent = max_exponent.max(row_max);
+            changed |= slide_toward_start(row).map_err(|k| r * width + k)?;
         }
     } else {
         for line in lines_toward(height, width, direction) {
-            let (line_changed, line_max) = slide_strided(cells, line)?;
-            changed |= line_changed;
-            max_exponent = max_exponent.max(line_max);
+            changed |= slide_strided(cells, line)?;
         }
     }
-    Ok(MoveOutcome { changed, max_exponent })
+    Ok(changed)
 }
 
 /// Moves a board's exponents, for benchmarks: [`Board::slide`] without the
@@ -276,23 +275,19 @@ pub fn slide_exponents(
     slide_cells(cells, height, width, direction, None)
 }
 
-/// Lines longer than this take the general path (the fast one copies a column
-/// to the stack).
-const FAST_LINE: usize = 64;
-
-/// Slides one contiguous line toward index 0, in place. On overflow returns the
-/// index where the too-large tile would land (the line is then garbage).
+/// Slides one contiguous line toward index 0, in place, and says whether
+/// anything changed. On overflow returns the index where the too-large tile
+/// would land (the line is then garbage).
 ///
 /// One pass: `written` cells from the wall are settled, and the last of them
 /// may still take one merge while `open` holds its exponent (0 once merged).
 /// Branchless variants measured slower here: they run more instructions a cell,
 /// and the predictor guesses empty cells and merges better than expected.
 #[inline]
-fn slide_toward_start(line: &mut [u8]) -> Result<(bool, u8), usize> {
+fn slide_toward_start(line: &mut [u8]) -> Result<bool, usize> {
     let mut written = 0;
     let mut open = 0u8;
     let mut changed = false;
-    let mut max_exponent = 0u8;
     for read in 0..line.len() {
         let exponent = line[read];
         if exponent == 0 {
@@ -304,29 +299,74 @@ fn slide_toward_start(line: &mut [u8]) -> Result<(bool, u8), usize> {
                 return Err(written - 1);
             }
             line[written - 1] = exponent + 1;
-            max_exponent = max_exponent.max(exponent + 1);
             open = 0;
             changed = true;
         } else {
             line[written] = exponent;
             changed |= written != read;
-            max_exponent = max_exponent.max(exponent);
             open = exponent;
             written += 1;
         }
     }
-    Ok((changed, max_exponent))
+    Ok(changed)
 }
 
-/// [`slide_toward_start`] along a strided line of the board.
+/// [`slide_toward_start`] along a strided line of the board. The read and
+/// write positions advance by the stride, with no multiplication a cell.
 #[inline]
-fn slide_strided(cells: &mut [u8], line: Line) -> Result<(bool, u8), usize> {
+fn slide_strided(cells: &mut [u8], line: Line) -> Result<bool, usize> {
+    let stride = line.stride();
+    let mut read_at = line.start();
+    let mut write_at = line.start();
     let mut written = 0;
     let mut open = 0u8;
     let mut changed = false;
-    let mut max_exponent = 0u8;
     for read in 0..line.len() {
-        let index = line.at(read);
+        let exponent = cells[read_at];
+        if exponent != 0 {
+            cells[read_at] = 0;
+            if exponent == open {
+                let target = write_at.wrapping_add_signed(-stride);
+                if exponent == MAX_EXPONENT {
+                    return Err(target);
+                }
+                cells[target] = exponent + 1;
+                open = 0;
+                changed = true;
+            } else {
+                cells[write_at] = exponent;
+                changed |= written != read;
+                open = exponent;
+                written += 1;
+                write_at = write_at.wrapping_add_signed(stride);
+            }
+        }
+        read_at = read_at.wrapping_add_signed(stride);
+    }
+    Ok(changed)
+}
+
+fn slide_cells_marking(
+    cells: &mut [u8],
+    height: usize,
+    width: usize,
+    direction: Direction,
+    merged: &mut Vec<usize>,
+) -> Result<bool, usize> {
+    let mut changed = false;
+    for line in lines_toward(height, width, direction) {
+        changed |= slide_line_marking(cells, line, merged)?;
+    }
+    Ok(changed)
+}
+
+/// The plain one-pass slide that also notes where merged tiles land.
+fn slide_line_marking(cells: &mut [u8], line: Line, merged: &mut Vec<usize>) -> Result<bool, usize> {
+    let mut written = 0;
+    let mut open = 0u8;
+    let mut changed = false;
+    for k in 0..line.len() {
+        let index = line.at(k);
         let exponent = cells[index];
         if exponent == 0 {
             continue;
@@ -338,73 +378,17 @@ fn slide_strided(cells: &mut [u8], line: Line) -> Result<(bool, u8), usize> {
                 return Err(target);
             }
             cells[target] = exponent + 1;
-            max_exponent = max_exponent.max(exponent + 1);
-            open = 0;
-            changed = true;
-        } else {
-            cells[line.at(written)] = exponent;
-            changed |= written != read;
-            max_exponent = max_exponent.max(exponent);
-            open = exponent;
-            written += 1;
-        }
-    }
-    Ok((changed, max_exponent))
-}
-
-fn slide_cells_marking(
-    cells: &mut [u8],
-    height: usize,
-    width: usize,
-    direction: Direction,
-    mut merged: Option<&mut Vec<usize>>,
-) -> Result<MoveOutcome, usize> {
-    let mut changed = false;
-    let mut max_exponent = 0;
-    for line in lines_toward(height, width, direction) {
-        let (line_changed, line_max) = slide_line_marking(cells, line, merged.as_deref_mut())?;
-        changed |= line_changed;
-        max_exponent = max_exponent.max(line_max);
-    }
-    Ok(MoveOutcome { changed, max_exponent })
-}
-
-/// The plain one-pass slide, which can also note where merged tiles land.
-fn slide_line_marking(cells: &mut [u8], line: Line, mut merged: Option<&mut Vec<usize>>) -> Result<(bool, u8), usize> {
-    // `written` cells from the wall are settled; the last of them may still take
-    // one merge while `open` holds its exponent (0 once it has merged).
-    let mut written = 0;
-    let mut open = 0u8;
-    let mut changed = false;
-    let mut max_exponent = 0u8;
-    for k in 0..line.len() {
-        let index = line.at(k);
-        let exponent = cells[index];
-        if exponent == 0 {
-            continue;
-        }
-        cells[index] = 0;
-        if exponent == open {
-            if exponent == MAX_EXPONENT {
-                return Err(line.at(written - 1));
-            }
-            let target = line.at(written - 1);
-            cells[target] = exponent + 1;
-            max_exponent = max_exponent.max(exponent + 1);
-            if let Some(merged) = merged.as_deref_mut() {
-                merged.push(target);
-            }
+            merged.push(target);
             open = 0;
             changed = true;
         } else {
             cells[line.at(written)] = exponent;
             changed |= written != k;
-            max_exponent = max_exponent.max(exponent);
             open = exponent;
             written += 1;
         }
     }
-    Ok((changed, max_exponent))
+    Ok(changed)
 }
 
 /// The board as its tile values, columns right-aligned, `.` for empty.

@@ -23,7 +23,7 @@ use std::sync::Mutex;
 
 use grid_core::{lines_toward, Direction};
 
-use crate::board::{slide_cells, value_of, Board, TileOverflow, MAX_EXPONENT};
+use crate::board::{slide_cells, slide_fast, value_of, Board, TileOverflow, MAX_EXPONENT};
 
 /// Limits on a search, and how many threads it may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -457,50 +457,39 @@ impl<'s> Search<'s> {
             return Ok(());
         }
 
-        // When a child whose largest tile stays the same could not beat the best
-        // anyway, only moves that merge two largest tiles are worth playing, and
-        // whether a row or a column holds such a pair is a cheap read.
-        let left = self.max_moves - depth;
-        let flat_bound = (max_exponent as usize + left - 1).min(self.score_cap as usize) as u8;
-        let best = self.best_score;
-        let flat_is_useless = flat_bound < best
-            || (flat_bound == best && !self.shorter(depth + 1 + best.saturating_sub(max_exponent) as usize));
-        let (rows_may, columns_may) = if flat_is_useless {
-            let node = &self.arena[node_start..node_start + cells];
-            (
-                largest_pair(node, self.height, self.width, Direction::Left, max_exponent).is_some(),
-                largest_pair(node, self.height, self.width, Direction::Up, max_exponent).is_some(),
-            )
-        } else {
-            (true, true)
-        };
-
+        // A child's largest tile is this board's, or one more exactly when the
+        // move merges two of the largest tiles, which a cheap read of the rows
+        // (for left and right) or the columns (up and down) tells. Knowing it
+        // before playing the move orders the children (growing ones first, so
+        // the best rises early) and skips playing the ones the bound rules out.
+        let node = &self.arena[node_start..node_start + cells];
+        let (rows_grow, columns_grow) = largest_pairs(node, self.width, max_exponent);
+        // Growing moves first; otherwise up, down, left, right (as `tasks_at` does).
+        let mut order = Direction::ALL;
+        if rows_grow && !columns_grow {
+            order = [Direction::Left, Direction::Right, Direction::Up, Direction::Down];
+        }
         self.grow_arena(depth + 1);
-        let (this_depth, next_depth) = self.arena.split_at_mut((depth + 1) * 4 * cells);
-        let node = &this_depth[node_start..node_start + cells];
-        let mut children = [(0u8, 0usize); 4];
-        let mut count = 0;
-        for (index, &direction) in Direction::ALL.iter().enumerate() {
-            let worth_playing = match direction {
-                Direction::Left | Direction::Right => rows_may,
-                Direction::Up | Direction::Down => columns_may,
+        for direction in order {
+            let grows = match direction {
+                Direction::Left | Direction::Right => rows_grow,
+                Direction::Up | Direction::Down => columns_grow,
             };
-            if !worth_playing {
+            let child_max = max_exponent + grows as u8;
+            if !self.child_may_improve(depth + 1, child_max) {
                 continue;
             }
+            let index = direction as usize;
+            debug_assert_eq!(Direction::ALL[index], direction);
+            let (this_depth, next_depth) = self.arena.split_at_mut((depth + 1) * 4 * cells);
+            let node = &this_depth[node_start..node_start + cells];
             let child = &mut next_depth[index * cells..(index + 1) * cells];
             child.copy_from_slice(node);
-            let outcome = slide_cells(child, self.height, self.width, direction, None)?;
-            if outcome.changed {
-                children[count] = (outcome.max_exponent, index);
-                count += 1;
+            if !slide_fast(child, self.height, self.width, direction)? {
+                continue;
             }
-        }
-        // The child with the largest tile first, so that the best rises early
-        // and cuts more of its siblings.
-        children[..count].sort_by_key(|&(max, _)| std::cmp::Reverse(max));
-        for &(child_max, index) in &children[..count] {
-            self.path.push(Direction::ALL[index]);
+            debug_assert_eq!(child.iter().max().copied().unwrap_or(0), child_max);
+            self.path.push(direction);
             self.visit(depth + 1, index, child_max)?;
             self.path.pop();
             if self.finished || self.out_of_budget {
@@ -508,6 +497,20 @@ impl<'s> Search<'s> {
             }
         }
         Ok(())
+    }
+
+    /// The cheap bound, for a child about to be played: whether a board at
+    /// `depth` whose largest exponent is `max_exponent` could beat the best.
+    fn child_may_improve(&self, depth: usize, max_exponent: u8) -> bool {
+        let left = self.max_moves - depth;
+        let best = self.best_score;
+        let quick = (max_exponent as usize + left).min(self.score_cap as usize) as u8;
+        let score = max_exponent.min(self.score_cap);
+        // The child itself may be the improvement (a shorter sequence to the best).
+        if score > best || (score == best && self.shorter(depth)) {
+            return true;
+        }
+        !(quick < best || (quick == best && !self.shorter(depth + best.saturating_sub(max_exponent) as usize)))
     }
 
     /// The last move of a sequence, decided without playing it: after one more
@@ -524,19 +527,19 @@ impl<'s> Search<'s> {
             return Ok(());
         }
         let node = &self.arena[node_start..node_start + self.cells];
-        let pair_in = |direction| largest_pair(node, self.height, self.width, direction, max_exponent);
-        for direction in [Direction::Left, Direction::Up] {
-            if let Some(index) = pair_in(direction) {
-                if max_exponent == MAX_EXPONENT {
-                    return Err(index);
-                }
-                self.nodes += 1;
-                self.record(grown, self.max_moves, Some(direction));
-                if grown == self.score_cap && self.max_moves <= self.fewest_to_cap {
-                    self.finished = true;
-                }
-                return Ok(());
-            }
+        let direction = match largest_pairs(node, self.width, max_exponent) {
+            (true, _) => Direction::Left,
+            (false, true) => Direction::Up,
+            (false, false) => return Ok(()),
+        };
+        if max_exponent == MAX_EXPONENT {
+            let index = largest_pair(node, self.height, self.width, direction, max_exponent).expect("a pair was seen");
+            return Err(index);
+        }
+        self.nodes += 1;
+        self.record(grown, self.max_moves, Some(direction));
+        if grown == self.score_cap && self.max_moves <= self.fewest_to_cap {
+            self.finished = true;
         }
         Ok(())
     }
@@ -614,6 +617,38 @@ fn largest_pair(cells: &[u8], height: usize, width: usize, direction: Direction,
         }
         None
     })
+}
+
+/// Whether some row, and whether some column, holds two tiles of exponent
+/// `largest` (the board's largest) next to each other, empty cells between
+/// them aside; one row-major pass for both.
+fn largest_pairs(cells: &[u8], width: usize, largest: u8) -> (bool, bool) {
+    let (mut in_row, mut in_column) = (false, false);
+    // For each column, whether its last tile so far is a largest one.
+    let mut column_open = [false; 256];
+    let column_open = &mut column_open[..width.min(256)];
+    if width > 256 {
+        let rows = largest_pair(cells, cells.len() / width, width, Direction::Left, largest).is_some();
+        let columns = largest_pair(cells, cells.len() / width, width, Direction::Up, largest).is_some();
+        return (rows, columns);
+    }
+    for row in cells.chunks_exact(width) {
+        let mut row_open = false;
+        for (open, &exponent) in column_open.iter_mut().zip(row) {
+            if exponent == 0 {
+                continue;
+            }
+            let is_largest = exponent == largest;
+            in_row |= is_largest & row_open;
+            in_column |= is_largest & *open;
+            row_open = is_largest;
+            *open = is_largest;
+        }
+        if in_row && in_column {
+            break;
+        }
+    }
+    (in_row, in_column)
 }
 
 fn counts_of(cells: &[u8]) -> Counts {
