@@ -156,6 +156,9 @@ type Counts = [u32; 100];
 /// trivial.
 const SPLIT_DEPTH: usize = 2;
 
+/// The memory a parallel search may spend on its threads' boards and tables.
+const MEMORY_FOR_THREADS: usize = 32 << 20;
+
 /// The best found so far, shared by the threads of a parallel search.
 ///
 /// Ties are broken by task: of two sequences with the same score and length,
@@ -199,9 +202,10 @@ struct Search<'s> {
     tie_wins: bool,
     best_moves: Vec<Direction>,
     path: Vec<Direction>,
-    /// Depth `d` owns `4 × cells` bytes from `d × 4 × cells`: the four children
-    /// of the node being expanded at depth `d - 1` (the root sits in slot 0 of
-    /// depth 0), so the search allocates nothing per node.
+    /// Depth `d` owns `cells` bytes from `d × cells`: the board being searched
+    /// at that depth. Children are played one at a time, just before they are
+    /// searched, so one board a depth is enough and nothing is allocated per
+    /// node.
     arena: Vec<u8>,
     table: Table,
     nodes: u64,
@@ -273,7 +277,9 @@ impl<'s> Search<'s> {
     }
 
     fn run(board: &Board, max_moves: usize, goal: u8, options: &SearchOptions) -> Result<Found, TileOverflow> {
-        let threads = options.threads.max(1);
+        // Each thread keeps its own boards and table: stay within about 32 MiB.
+        let per_thread = (max_moves + 1) * board.height() * board.width() + Table::bytes(max_moves);
+        let threads = options.threads.clamp(1, (MEMORY_FOR_THREADS / per_thread).max(1));
         if threads == 1 || max_moves < SPLIT_DEPTH + 3 {
             return Search::run_sequential(board, max_moves, goal, options);
         }
@@ -291,7 +297,7 @@ impl<'s> Search<'s> {
         let mut search = Search::new(board, max_moves, &root, budget, None);
         search.grow_arena(0);
         search.arena[..search.cells].copy_from_slice(board.exponents().as_slice());
-        search.visit(0, 0, root.root_max).map_err(overflow_at(board.width()))?;
+        search.visit(0, root.root_max).map_err(overflow_at(board.width()))?;
         Ok(Found {
             score: search.best_score,
             moves: search.best_moves,
@@ -340,10 +346,10 @@ impl<'s> Search<'s> {
                             search.task = index as u32 + 1;
                             search.finished = false;
                             search.path.clone_from(prefix);
-                            let start = SPLIT_DEPTH * 4 * search.cells;
+                            let start = SPLIT_DEPTH * search.cells;
                             search.arena[start..start + search.cells].copy_from_slice(cells);
                             search.sync();
-                            search.visit(SPLIT_DEPTH, 0, *max_exponent)?;
+                            search.visit(SPLIT_DEPTH, *max_exponent)?;
                         }
                         shared.nodes.fetch_add(search.nodes % 256, Ordering::Relaxed);
                         Ok(())
@@ -364,7 +370,7 @@ impl<'s> Search<'s> {
     }
 
     fn grow_arena(&mut self, depth: usize) {
-        let needed = (depth + 1) * 4 * self.cells;
+        let needed = (depth + 1) * self.cells;
         if self.arena.len() < needed {
             self.arena.resize(needed, 0);
         }
@@ -428,8 +434,8 @@ impl<'s> Search<'s> {
         !self.out_of_budget
     }
 
-    /// Visits the board in `slot` of `depth`, whose largest exponent is `max_exponent`.
-    fn visit(&mut self, depth: usize, slot: usize, max_exponent: u8) -> Result<(), usize> {
+    /// Visits the board at `depth` in the arena, whose largest exponent is `max_exponent`.
+    fn visit(&mut self, depth: usize, max_exponent: u8) -> Result<(), usize> {
         if !self.count_node() {
             return Ok(());
         }
@@ -445,12 +451,12 @@ impl<'s> Search<'s> {
             return Ok(());
         }
         let cells = self.cells;
-        let node_start = (depth * 4 + slot) * cells;
+        let node_start = depth * cells;
         if depth + 1 == self.max_moves {
             // Decided exactly and cheaply, no bound needed.
             return self.visit_last_move(node_start, max_exponent);
         }
-        if !self.may_improve(depth, slot, max_exponent) {
+        if !self.may_improve(depth, max_exponent) {
             return Ok(());
         }
         if self.table.seen_at_or_above(hash(&self.arena[node_start..node_start + cells]), depth) {
@@ -479,18 +485,16 @@ impl<'s> Search<'s> {
             if !self.child_may_improve(depth + 1, child_max) {
                 continue;
             }
-            let index = direction as usize;
-            debug_assert_eq!(Direction::ALL[index], direction);
-            let (this_depth, next_depth) = self.arena.split_at_mut((depth + 1) * 4 * cells);
+            let (this_depth, next_depth) = self.arena.split_at_mut((depth + 1) * cells);
             let node = &this_depth[node_start..node_start + cells];
-            let child = &mut next_depth[index * cells..(index + 1) * cells];
+            let child = &mut next_depth[..cells];
             child.copy_from_slice(node);
             if !slide_fast(child, self.height, self.width, direction)? {
                 continue;
             }
             debug_assert_eq!(child.iter().max().copied().unwrap_or(0), child_max);
             self.path.push(direction);
-            self.visit(depth + 1, index, child_max)?;
+            self.visit(depth + 1, child_max)?;
             self.path.pop();
             if self.finished || self.out_of_budget {
                 break;
@@ -545,7 +549,7 @@ impl<'s> Search<'s> {
     }
 
     /// Whether some continuation of the board at `depth` could beat the best.
-    fn may_improve(&self, depth: usize, slot: usize, max_exponent: u8) -> bool {
+    fn may_improve(&self, depth: usize, max_exponent: u8) -> bool {
         let left = self.max_moves - depth;
         let best = self.best_score;
         // Cheap test first: the largest exponent rises by at most one a move.
@@ -553,7 +557,7 @@ impl<'s> Search<'s> {
         if quick < best || (quick == best && !self.shorter(depth + best.saturating_sub(max_exponent) as usize)) {
             return false;
         }
-        let start = (depth * 4 + slot) * self.cells;
+        let start = depth * self.cells;
         let counts = counts_of(&self.arena[start..start + self.cells]);
         let reachable = reachable_within(&counts, max_exponent, left).min(self.score_cap);
         if reachable > best {
@@ -752,9 +756,17 @@ impl Table {
     /// At most 2^18 entries (2.5 MiB), fewer for shallow searches: a larger
     /// table costs more in page faults than it saves in nodes.
     fn new(max_moves: usize) -> Table {
-        let bits = (2 * max_moves + 4).clamp(8, 18);
-        let size = 1usize << bits;
+        let size = 1usize << Table::bits(max_moves);
         Table { keys: vec![0; size], depths: vec![u16::MAX; size], mask: size - 1 }
+    }
+
+    /// The memory a table for a search of `max_moves` moves takes.
+    fn bytes(max_moves: usize) -> usize {
+        (1usize << Table::bits(max_moves)) * (std::mem::size_of::<u64>() + std::mem::size_of::<u16>())
+    }
+
+    fn bits(max_moves: usize) -> usize {
+        (2 * max_moves + 4).clamp(8, 18)
     }
 
     /// Records the board as searched from `depth`; true when it had already been
