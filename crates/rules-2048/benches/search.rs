@@ -1,11 +1,29 @@
-//! `cargo bench -p rules-2048`: the search on the boards the targets name.
+//! `cargo bench -p rules-2048`: one move, and the search on the boards the
+//! performance targets name (docs/performance.md has the figures).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use rules_2048::max_tile;
+use rules_2048::{max_tile_with, Board, SearchOptions};
 
 #[path = "boards.rs"]
 mod boards;
+#[path = "standard.rs"]
+mod standard;
 use boards::{random_board, uniform};
+
+/// A board in Baekjoon's format (N, then N rows), as the hill climb saved it.
+fn judge_board(text: &str) -> Board {
+    let mut numbers = text.split_whitespace().map(|t| t.parse::<u64>().unwrap());
+    let n = numbers.next().unwrap() as usize;
+    Board::from_rows((0..n).map(|_| numbers.by_ref().take(n).collect()).collect()).unwrap()
+}
+
+fn one_thread() -> SearchOptions {
+    SearchOptions { threads: 1, ..SearchOptions::default() }
+}
+
+fn two_threads() -> SearchOptions {
+    SearchOptions { threads: 2, ..SearchOptions::default() }
+}
 
 fn moves(c: &mut Criterion) {
     let board = random_board(20, 10, 30, 7);
@@ -20,24 +38,51 @@ fn moves(c: &mut Criterion) {
     }
 }
 
-fn searches(c: &mut Criterion) {
-    let mut group = c.benchmark_group("max_tile");
+fn shallow(c: &mut Criterion) {
+    let mut group = c.benchmark_group("K=5");
     let dense = random_board(20, 10, 0, 1);
-    group.bench_function("dense 20x20 random, K=5", |b| b.iter(|| max_tile(black_box(&dense), 5).unwrap()));
+    group.bench_function("dense 20x20 random", |b| b.iter(|| max_tile_with(black_box(&dense), 5, &one_thread())));
     let ones = uniform(20, 1024);
-    group.bench_function("20x20 all 1024, K=5", |b| b.iter(|| max_tile(black_box(&ones), 5).unwrap()));
+    group.bench_function("20x20 all 1024", |b| b.iter(|| max_tile_with(black_box(&ones), 5, &one_thread())));
     let sparse = random_board(20, 6, 50, 2);
-    group.bench_function("20x20 half empty, K=5", |b| b.iter(|| max_tile(black_box(&sparse), 5).unwrap()));
-    group.sample_size(10);
-    for seed in 1..=3 {
-        let board = random_board(20, 10, 30, seed);
-        group.bench_function(format!("20x20 random #{seed}, K=10"), |b| {
-            b.iter(|| max_tile(black_box(&board), 10).unwrap())
-        });
-    }
-    group.bench_function("20x20 all 1024, K=10", |b| b.iter(|| max_tile(black_box(&ones), 10).unwrap()));
+    group.bench_function("20x20 half empty", |b| b.iter(|| max_tile_with(black_box(&sparse), 5, &one_thread())));
     group.finish();
 }
 
-criterion_group!(benches, moves, searches);
+fn deep(c: &mut Criterion) {
+    let mut group = c.benchmark_group("K=10");
+    group.sample_size(10);
+    for seed in 1..=3 {
+        let board = random_board(20, 10, 30, seed);
+        group.bench_function(format!("20x20 random #{seed}, 1 thread"), |b| {
+            b.iter(|| max_tile_with(black_box(&board), 10, &one_thread()))
+        });
+        group.bench_function(format!("20x20 random #{seed}, 2 threads"), |b| {
+            b.iter(|| max_tile_with(black_box(&board), 10, &two_threads()))
+        });
+    }
+    let ours = judge_board(include_str!("data/worst-ours-20x20-k10.txt"));
+    group.bench_function("worst for ours, 1 thread", |b| b.iter(|| max_tile_with(black_box(&ours), 10, &one_thread())));
+    group.bench_function("worst for ours, 2 threads", |b| b.iter(|| max_tile_with(black_box(&ours), 10, &two_threads())));
+    let theirs = judge_board(include_str!("data/worst-standard-20x20-k10.txt"));
+    group.bench_function("worst for the standard solution, ours, 1 thread", |b| {
+        b.iter(|| max_tile_with(black_box(&theirs), 10, &one_thread()))
+    });
+    group.bench_function("worst for the standard solution, standard", |b| {
+        b.iter(|| standard::standard_max_tile(black_box(&theirs), 10))
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("stretch");
+    group.sample_size(10);
+    for seed in 1..=2 {
+        let board = random_board(8, 10, 30, seed);
+        group.bench_function(format!("8x8 random #{seed}, K=20, 1 thread"), |b| {
+            b.iter(|| max_tile_with(black_box(&board), 20, &one_thread()))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, moves, shallow, deep);
 criterion_main!(benches);

@@ -1,32 +1,73 @@
-//! Prints the answer, node count and time of `max_tile` on the benchmark boards:
+//! Prints the answer, node count and time of `max_tile` on the benchmark boards,
+//! on one thread and on two, and the standard solution's on the K = 10 boards:
 //! `cargo run --release -p rules-2048 --example probe`.
 
 use std::time::Instant;
 
-use rules_2048::{max_tile, Board};
+use rules_2048::{max_tile_with, Board, SearchOptions};
 
 #[path = "../benches/boards.rs"]
 mod boards;
+#[path = "../benches/standard.rs"]
+mod standard;
+
+fn judge_board(text: &str) -> Board {
+    let mut numbers = text.split_whitespace().map(|t| t.parse::<u64>().unwrap());
+    let n = numbers.next().unwrap() as usize;
+    Board::from_rows((0..n).map(|_| numbers.by_ref().take(n).collect()).collect()).unwrap()
+}
+
+/// The best of five runs, in milliseconds, and the answer of the last.
+fn timed<T>(mut f: impl FnMut() -> T) -> (f64, T) {
+    let mut best = f64::MAX;
+    let mut last = None;
+    for _ in 0..5 {
+        let start = Instant::now();
+        let result = f();
+        best = best.min(start.elapsed().as_secs_f64() * 1e3);
+        last = Some(result);
+    }
+    (best, last.expect("five runs"))
+}
 
 fn main() {
-    let mut cases: Vec<(String, Board, usize)> = Vec::new();
-    cases.push(("dense 20x20 random".into(), boards::random_board(20, 10, 0, 1), 5));
-    cases.push(("20x20 half empty".into(), boards::random_board(20, 6, 50, 2), 5));
+    let mut cases: Vec<(String, Board, usize)> = vec![
+        ("dense 20x20 random".into(), boards::random_board(20, 10, 0, 1), 5),
+        ("20x20 half empty".into(), boards::random_board(20, 6, 50, 2), 5),
+    ];
     for seed in 1..=3 {
         cases.push((format!("20x20 random #{seed}"), boards::random_board(20, 10, 30, seed), 10));
     }
     cases.push(("20x20 all 1024".into(), boards::uniform(20, 1024), 10));
+    cases.push(("worst for ours".into(), judge_board(include_str!("../benches/data/worst-ours-20x20-k10.txt")), 10));
+    cases.push((
+        "worst for standard".into(),
+        judge_board(include_str!("../benches/data/worst-standard-20x20-k10.txt")),
+        10,
+    ));
+    println!("{:<20} {:>3} {:>7} {:>5} {:>9} {:>9} {:>9} {:>7} | standard: {:>9} {:>9}", "board", "K", "tile", "moves", "nodes", "1 thread", "2 threads", "speedup", "nodes", "time");
     for (name, board, k) in cases {
-        let start = Instant::now();
-        let answer = max_tile(&board, k).unwrap();
-        let elapsed = start.elapsed();
+        let one = SearchOptions { threads: 1, ..SearchOptions::default() };
+        let two = SearchOptions { threads: 2, ..SearchOptions::default() };
+        let (single_ms, answer) = timed(|| max_tile_with(&board, k, &one).unwrap());
+        let (double_ms, parallel) = timed(|| max_tile_with(&board, k, &two).unwrap());
+        assert_eq!((answer.tile, answer.moves.len()), (parallel.tile, parallel.moves.len()));
+        let standard = if k == 10 {
+            let start = Instant::now();
+            let (tile, nodes) = standard::standard_max_tile(&board, k);
+            assert_eq!(tile, answer.tile, "the standard solution agrees");
+            format!("{nodes:>9} {:>7.1} ms", start.elapsed().as_secs_f64() * 1e3)
+        } else {
+            String::new()
+        };
         println!(
-            "{name:<24} K={k:<2} tile {:>6} in {} moves, {:>8} nodes, {:>9.3} ms, {:.1} M nodes/s",
+            "{name:<20} {k:>3} {:>7} {:>5} {:>9} {:>6.2} ms {:>6.2} ms {:>6.2}x | {standard}",
             answer.tile,
             answer.moves.len(),
             answer.nodes,
-            elapsed.as_secs_f64() * 1e3,
-            answer.nodes as f64 / elapsed.as_secs_f64() / 1e6
+            single_ms,
+            double_ms,
+            single_ms / double_ms,
         );
     }
 }
