@@ -151,10 +151,11 @@ struct Found {
 /// Counts of tiles by exponent, large enough for any sum of at most 2^32 tiles.
 type Counts = [u32; 100];
 
-/// The depth at which a parallel search splits the tree into tasks: up to 16
-/// subtrees, enough to keep a few threads busy while the shallow part stays
-/// trivial.
-const SPLIT_DEPTH: usize = 2;
+/// The depth at which a parallel search splits the tree into tasks: up to 64
+/// subtrees, enough to balance a few threads while the shallow part stays
+/// trivial. (Depth 2, 16 tasks, balanced two threads worse: 1.1× to 1.6×
+/// instead of 1.7× to 2.6× on the K = 10 boards of docs/performance.md.)
+const SPLIT_DEPTH: usize = 3;
 
 /// The memory a parallel search may spend on its threads' boards and tables.
 const MEMORY_FOR_THREADS: usize = 32 << 20;
@@ -280,7 +281,8 @@ impl<'s> Search<'s> {
         // Each thread keeps its own boards and table: stay within about 32 MiB.
         let per_thread = (max_moves + 1) * board.height() * board.width() + Table::bytes(max_moves);
         let threads = options.threads.clamp(1, (MEMORY_FOR_THREADS / per_thread).max(1));
-        if threads == 1 || max_moves < SPLIT_DEPTH + 3 {
+        // Below K = 8 a search takes well under a millisecond: threads only cost.
+        if threads == 1 || max_moves < SPLIT_DEPTH + 5 {
             return Search::run_sequential(board, max_moves, goal, options);
         }
         Search::run_parallel(board, max_moves, goal, options, threads)
