@@ -86,11 +86,18 @@ pub struct Budget {
 
 /// Answers every query of `puzzle`, in order.
 pub fn answer_all(puzzle: &Puzzle, budget: Budget) -> Vec<QueryResult> {
+    // Each query has its budget, and the file as a whole ten times the default
+    // one, so that a file of many slow queries still ends in minutes.
+    let (height, width) = puzzle.board.size();
+    let per_query = budget.nodes.unwrap_or(limits::default_node_budget(height * width));
+    let mut left_for_file = budget.nodes.map_or(limits::FILE_BUDGET_QUERIES * per_query, |_| u64::MAX);
     puzzle
         .queries
         .iter()
         .map(|item| {
-            let (answer, incomplete, nodes) = answer(&puzzle.board, &item.query, budget);
+            let this_query = Budget { nodes: Some(per_query.min(left_for_file)), ..budget };
+            let (answer, incomplete, nodes) = answer(&puzzle.board, &item.query, this_query);
+            left_for_file = left_for_file.saturating_sub(nodes.unwrap_or(0));
             let answer = answer.map_err(|message| Diagnostic::new(message, item.span));
             let expect = item.expect.as_ref().map(|(expect, _)| {
                 let ok = answer.as_ref().is_ok_and(|a| a.matches(expect));

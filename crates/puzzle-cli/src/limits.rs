@@ -22,6 +22,10 @@ pub const DEFAULT_BUDGET_CELLS: u64 = 1_000_000_000;
 /// The largest judge input read from standard input.
 pub const MAX_JUDGE_BYTES: usize = 4 << 20;
 
+/// Without `--budget`, a file's queries share ten default budgets: a file of a
+/// thousand slow queries ends in minutes, not hours.
+pub const FILE_BUDGET_QUERIES: u64 = 10;
+
 /// The default node budget for a board of `cells` cells.
 pub fn default_node_budget(cells: usize) -> u64 {
     (DEFAULT_BUDGET_CELLS / cells.max(1) as u64).max(10_000)

@@ -227,13 +227,19 @@ pub fn render_text(report: &FileReport, options: TextOptions) -> String {
         let mut line = format!("  {}: {}", result.text, style.bold(&answer_text(answer)));
         if let Some(upper_bound) = result.incomplete {
             let nodes = result.nodes.unwrap_or(0);
-            let _ = write!(
-                line,
-                " {}",
-                style.warn(&format!(
-                    "(incomplete: the search stopped at its budget after {nodes} boards; the best found, no tile above {upper_bound} is possible)"
-                ))
-            );
+            let proven_tile = matches!(answer, Answer::MaxTile { tile, .. } if *tile == upper_bound);
+            let note = if proven_tile {
+                format!(
+                    "(incomplete: no larger tile is possible, but the search stopped at its budget after {nodes} boards \
+                     before proving that no shorter sequence reaches it)"
+                )
+            } else {
+                format!(
+                    "(incomplete: the search stopped at its budget after {nodes} boards; this is the best found, and \
+                     no tile above {upper_bound} is possible)"
+                )
+            };
+            let _ = write!(line, " {}", style.warn(&note));
         }
         match &result.expect {
             Some((_, true)) => line += &format!(" {}", style.good("✓")),

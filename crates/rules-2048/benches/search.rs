@@ -63,7 +63,9 @@ fn deep(c: &mut Criterion) {
     }
     let ours = judge_board(include_str!("data/worst-ours-20x20-k10.txt"));
     group.bench_function("worst for ours, 1 thread", |b| b.iter(|| max_tile_with(black_box(&ours), 10, &one_thread())));
-    group.bench_function("worst for ours, 2 threads", |b| b.iter(|| max_tile_with(black_box(&ours), 10, &two_threads())));
+    group.bench_function("worst for ours, 2 threads", |b| {
+        b.iter(|| max_tile_with(black_box(&ours), 10, &two_threads()))
+    });
     let theirs = judge_board(include_str!("data/worst-standard-20x20-k10.txt"));
     group.bench_function("worst for the standard solution, ours, 1 thread", |b| {
         b.iter(|| max_tile_with(black_box(&theirs), 10, &one_thread()))

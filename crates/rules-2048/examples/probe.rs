@@ -45,7 +45,10 @@ fn main() {
         judge_board(include_str!("../benches/data/worst-standard-20x20-k10.txt")),
         10,
     ));
-    println!("{:<20} {:>3} {:>7} {:>5} {:>9} {:>9} {:>9} {:>7} | standard: {:>9} {:>9}", "board", "K", "tile", "moves", "nodes", "1 thread", "2 threads", "speedup", "nodes", "time");
+    println!(
+        "{:<20} {:>3} {:>7} {:>5} {:>9} {:>9} {:>9} {:>7} | standard: {:>9} {:>9}",
+        "board", "K", "tile", "moves", "nodes", "1 thread", "2 threads", "speedup", "nodes", "time"
+    );
     for (name, board, k) in cases {
         let one = SearchOptions { threads: 1, ..SearchOptions::default() };
         let two = SearchOptions { threads: 2, ..SearchOptions::default() };

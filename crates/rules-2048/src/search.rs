@@ -438,9 +438,9 @@ impl<'s> Search<'s> {
 
     /// Visits the board at `depth` in the arena, whose largest exponent is `max_exponent`.
     fn visit(&mut self, depth: usize, max_exponent: u8) -> Result<(), usize> {
-        if !self.count_node() {
-            return Ok(());
-        }
+        // A board in hand is scored even past the budget: the root's own tile
+        // is always an answer.
+        let within_budget = self.count_node();
         let score = max_exponent.min(self.score_cap);
         if score > self.best_score || (score == self.best_score && self.shorter(depth)) {
             self.record(score, depth, None);
@@ -448,6 +448,9 @@ impl<'s> Search<'s> {
                 self.finished = true;
                 return Ok(());
             }
+        }
+        if !within_budget {
+            return Ok(());
         }
         if depth == self.max_moves {
             return Ok(());

@@ -172,3 +172,14 @@ fn parallel_search_gives_the_same_witness_every_time() {
     let reached = reach_with(&start, sequential.tile, 8, &reach_options).unwrap().moves.unwrap();
     assert_eq!(reached.len(), sequential.moves.len());
 }
+
+#[test]
+fn an_empty_budget_still_answers_with_the_board_itself() {
+    let start = board("2 2 / 4 .");
+    let options = SearchOptions { node_budget: Some(0), ..SearchOptions::default() };
+    let answer = max_tile_with(&start, 5, &options).unwrap();
+    assert_eq!((answer.tile, answer.moves.len()), (4, 0));
+    assert_eq!(answer.proof, Proof::Incomplete { upper_bound: 8 });
+    let reached = reach_with(&start, 4, 5, &options).unwrap();
+    assert_eq!(reached.moves, Some(vec![]), "the board already holds a 4");
+}
