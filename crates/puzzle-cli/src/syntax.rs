@@ -276,7 +276,7 @@ impl Builder {
             return Err(Diagnostic::new("this puzzle does not say which game it is", first_query)
                 .help("add `game 2048` or `game blockgame` before the first query"));
         };
-        let Some((raw, board_span)) = self.board else {
+        let Some((raw, _)) = self.board else {
             return Err(Diagnostic::new("this puzzle has no board", first_query)
                 .help("add the starting board before the first query: `board {`, one row per line, then `}`"));
         };
@@ -288,8 +288,8 @@ impl Builder {
             )));
         }
         let board = match game {
-            Game::Twenty48 => Board::Twenty48(board_2048(&raw, board_span)?),
-            Game::BlockGame => Board::BlockGame(board_blockgame(&raw, board_span)?),
+            Game::Twenty48 => Board::Twenty48(board_2048(&raw)?),
+            Game::BlockGame => Board::BlockGame(board_blockgame(&raw)?),
         };
         let queries = self.queries.into_iter().map(|raw| query(raw, game, &board)).collect::<Result<_, _>>()?;
         Ok(Puzzle { name: self.name.map(|n| n.0), game, board, queries })
@@ -352,64 +352,57 @@ fn is_empty_cell(text: &str) -> bool {
     text == "." || text == "0"
 }
 
-/// Tile values of a 2048 board, each checked where it is written.
-fn tile_values(raw: &RawBoard) -> Result<Grid<u64>, Diagnostic> {
-    let help = "a tile is a power of two from 2 up to 2^63 (2, 4, 8, …); `.` or `0` is an empty cell";
-    let rows = raw
-        .iter()
-        .map(|row| {
-            row.iter()
-                .map(|(text, span)| {
-                    if is_empty_cell(text) {
-                        return Ok(0);
-                    }
-                    let value: u64 = match text.parse() {
-                        Ok(value) => value,
-                        Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
-                            return Err(Diagnostic::new(format!("`{text}` is too large for a tile"), *span).help(help))
-                        }
-                        Err(_) => return Err(Diagnostic::new(format!("`{text}` is not a 2048 tile"), *span).help(help)),
-                    };
-                    if value < 2 || !value.is_power_of_two() {
-                        return Err(
-                            Diagnostic::new(format!("`{text}` is not a power of two from 2 up"), *span).help(help)
-                        );
-                    }
-                    Ok(value)
-                })
-                .collect::<Result<Vec<u64>, Diagnostic>>()
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+/// A board's cells read by `read` (empty cells are `T::default()`), in a grid.
+fn read_cells<T: Default>(
+    raw: &RawBoard,
+    mut read: impl FnMut(&str, Span) -> Result<T, Diagnostic>,
+) -> Result<Grid<T>, Diagnostic> {
+    let mut rows = Vec::with_capacity(raw.len());
+    for row in raw {
+        let cells = row
+            .iter()
+            .map(|(text, span)| if is_empty_cell(text) { Ok(T::default()) } else { read(text, *span) })
+            .collect::<Result<Vec<T>, Diagnostic>>()?;
+        rows.push(cells);
+    }
     Ok(Grid::from_rows(rows).expect("rows were checked to be rectangular and non-empty"))
 }
 
-fn board_2048(raw: &RawBoard, _span: Span) -> Result<rules_2048::Board, Diagnostic> {
+fn all_digits(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Tile values of a 2048 board, each checked where it is written.
+fn tile_values(raw: &RawBoard) -> Result<Grid<u64>, Diagnostic> {
+    let help = "a tile is a power of two from 2 up to 2^63 (2, 4, 8, …); `.` or `0` is an empty cell";
+    read_cells(raw, |text, span| {
+        let value: u64 = match text.parse() {
+            Ok(value) => value,
+            Err(_) if all_digits(text) => {
+                return Err(Diagnostic::new(format!("`{text}` is too large for a tile"), span).help(help))
+            }
+            Err(_) => return Err(Diagnostic::new(format!("`{text}` is not a 2048 tile"), span).help(help)),
+        };
+        if value < 2 || !value.is_power_of_two() {
+            return Err(Diagnostic::new(format!("`{text}` is not a power of two from 2 up"), span).help(help));
+        }
+        Ok(value)
+    })
+}
+
+fn board_2048(raw: &RawBoard) -> Result<rules_2048::Board, Diagnostic> {
     let values = tile_values(raw)?;
     Ok(rules_2048::Board::from_values(&values).expect("every tile was checked"))
 }
 
-fn board_blockgame(raw: &RawBoard, _span: Span) -> Result<rules_blockgame::Board, Diagnostic> {
+fn board_blockgame(raw: &RawBoard) -> Result<rules_blockgame::Board, Diagnostic> {
     let help = "a cell is a block id (a whole number from 1 up to 4294967295); `.` or `0` is an empty cell";
-    let rows = raw
-        .iter()
-        .map(|row| {
-            row.iter()
-                .map(|(text, span)| {
-                    if is_empty_cell(text) {
-                        return Ok(0);
-                    }
-                    match text.parse::<u32>() {
-                        Ok(id) if !text.starts_with('+') => Ok(id),
-                        _ if text.bytes().all(|b| b.is_ascii_digit()) => {
-                            Err(Diagnostic::new(format!("`{text}` is too large for a block id"), *span).help(help))
-                        }
-                        _ => Err(Diagnostic::new(format!("`{text}` is not a block id"), *span).help(help)),
-                    }
-                })
-                .collect::<Result<Vec<u32>, Diagnostic>>()
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    rules_blockgame::Board::from_rows(rows).map_err(|err| match err {
+    let ids = read_cells(raw, |text, span| match text.parse::<u32>() {
+        Ok(id) if !text.starts_with('+') => Ok(id),
+        _ if all_digits(text) => Err(Diagnostic::new(format!("`{text}` is too large for a block id"), span).help(help)),
+        _ => Err(Diagnostic::new(format!("`{text}` is not a block id"), span).help(help)),
+    })?;
+    rules_blockgame::Board::from_grid(ids).map_err(|err| match err {
         rules_blockgame::BlockError::Split { id, pieces } => {
             let at = |(r, c): (usize, usize)| raw[r][c].1;
             let cells: Vec<String> = pieces.iter().map(|piece| cells_text(piece)).collect();

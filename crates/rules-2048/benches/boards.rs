@@ -24,3 +24,10 @@ pub fn random_board(size: usize, max_exponent: u64, empty_percent: u64, seed: u6
 pub fn uniform(size: usize, tile: u64) -> Board {
     Board::from_rows(vec![vec![tile; size]; size]).unwrap()
 }
+
+/// A board in Baekjoon's format (N, then N rows), as the hill climb saves it.
+pub fn judge_board(text: &str) -> Board {
+    let mut numbers = text.split_whitespace().map(|t| t.parse::<u64>().unwrap());
+    let n = numbers.next().unwrap() as usize;
+    Board::from_rows((0..n).map(|_| numbers.by_ref().take(n).collect()).collect()).unwrap()
+}

@@ -2,20 +2,13 @@
 //! performance targets name (docs/performance.md has the figures).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use rules_2048::{max_tile_with, Board, SearchOptions};
+use rules_2048::{max_tile_with, SearchOptions};
 
 #[path = "boards.rs"]
 mod boards;
 #[path = "standard.rs"]
 mod standard;
-use boards::{random_board, uniform};
-
-/// A board in Baekjoon's format (N, then N rows), as the hill climb saved it.
-fn judge_board(text: &str) -> Board {
-    let mut numbers = text.split_whitespace().map(|t| t.parse::<u64>().unwrap());
-    let n = numbers.next().unwrap() as usize;
-    Board::from_rows((0..n).map(|_| numbers.by_ref().take(n).collect()).collect()).unwrap()
-}
+use boards::{judge_board, random_board, uniform};
 
 fn one_thread() -> SearchOptions {
     SearchOptions { threads: 1, ..SearchOptions::default() }

@@ -11,12 +11,6 @@ mod boards;
 #[path = "../benches/standard.rs"]
 mod standard;
 
-fn judge_board(text: &str) -> Board {
-    let mut numbers = text.split_whitespace().map(|t| t.parse::<u64>().unwrap());
-    let n = numbers.next().unwrap() as usize;
-    Board::from_rows((0..n).map(|_| numbers.by_ref().take(n).collect()).collect()).unwrap()
-}
-
 /// The best of five runs, in milliseconds, and the answer of the last.
 fn timed<T>(mut f: impl FnMut() -> T) -> (f64, T) {
     let mut best = f64::MAX;
@@ -39,10 +33,14 @@ fn main() {
         cases.push((format!("20x20 random #{seed}"), boards::random_board(20, 10, 30, seed), 10));
     }
     cases.push(("20x20 all 1024".into(), boards::uniform(20, 1024), 10));
-    cases.push(("worst for ours".into(), judge_board(include_str!("../benches/data/worst-ours-20x20-k10.txt")), 10));
+    cases.push((
+        "worst for ours".into(),
+        boards::judge_board(include_str!("../benches/data/worst-ours-20x20-k10.txt")),
+        10,
+    ));
     cases.push((
         "worst for standard".into(),
-        judge_board(include_str!("../benches/data/worst-standard-20x20-k10.txt")),
+        boards::judge_board(include_str!("../benches/data/worst-standard-20x20-k10.txt")),
         10,
     ));
     println!(

@@ -257,7 +257,7 @@ pub(crate) fn slide_fast(cells: &mut [u8], height: usize, width: usize, directio
         }
     } else {
         for line in lines_toward(height, width, direction) {
-            changed |= slide_strided(cells, line)?;
+            changed |= slide_strided(cells, line, |_| {})?;
         }
     }
     Ok(changed)
@@ -311,10 +311,11 @@ fn slide_toward_start(line: &mut [u8]) -> Result<bool, usize> {
     Ok(changed)
 }
 
-/// [`slide_toward_start`] along a strided line of the board. The read and
-/// write positions advance by the stride, with no multiplication a cell.
+/// [`slide_toward_start`] along a strided line of the board, calling
+/// `on_merge` with the index of each merged tile. The read and write positions
+/// advance by the stride, with no multiplication a cell.
 #[inline]
-fn slide_strided(cells: &mut [u8], line: Line) -> Result<bool, usize> {
+fn slide_strided(cells: &mut [u8], line: Line, mut on_merge: impl FnMut(usize)) -> Result<bool, usize> {
     let stride = line.stride();
     let mut read_at = line.start();
     let mut write_at = line.start();
@@ -331,6 +332,7 @@ fn slide_strided(cells: &mut [u8], line: Line) -> Result<bool, usize> {
                     return Err(target);
                 }
                 cells[target] = exponent + 1;
+                on_merge(target);
                 open = 0;
                 changed = true;
             } else {
@@ -355,38 +357,7 @@ fn slide_cells_marking(
 ) -> Result<bool, usize> {
     let mut changed = false;
     for line in lines_toward(height, width, direction) {
-        changed |= slide_line_marking(cells, line, merged)?;
-    }
-    Ok(changed)
-}
-
-/// The plain one-pass slide that also notes where merged tiles land.
-fn slide_line_marking(cells: &mut [u8], line: Line, merged: &mut Vec<usize>) -> Result<bool, usize> {
-    let mut written = 0;
-    let mut open = 0u8;
-    let mut changed = false;
-    for k in 0..line.len() {
-        let index = line.at(k);
-        let exponent = cells[index];
-        if exponent == 0 {
-            continue;
-        }
-        cells[index] = 0;
-        if exponent == open {
-            let target = line.at(written - 1);
-            if exponent == MAX_EXPONENT {
-                return Err(target);
-            }
-            cells[target] = exponent + 1;
-            merged.push(target);
-            open = 0;
-            changed = true;
-        } else {
-            cells[line.at(written)] = exponent;
-            changed |= written != k;
-            open = exponent;
-            written += 1;
-        }
+        changed |= slide_strided(cells, line, |target| merged.push(target))?;
     }
     Ok(changed)
 }

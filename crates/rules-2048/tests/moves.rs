@@ -3,15 +3,8 @@
 use grid_core::Direction::{self, Down, Left, Right, Up};
 use rules_2048::{Board, BoardError, TileOverflow};
 
-/// Parses a row or a board written as in a `.puzzle` file: cells separated by
-/// blanks, rows by `/`, `.` for empty.
-fn board(text: &str) -> Board {
-    let rows = text
-        .split('/')
-        .map(|row| row.split_whitespace().map(|cell| if cell == "." { 0 } else { cell.parse().unwrap() }).collect())
-        .collect();
-    Board::from_rows(rows).unwrap()
-}
+mod common;
+use common::board;
 
 fn check(direction: Direction, before: &str, after: &str) {
     let mut moved = board(before);

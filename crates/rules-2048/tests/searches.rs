@@ -5,13 +5,8 @@ use grid_core::Direction::{self, Down, Left, Right, Up};
 use proptest::prelude::*;
 use rules_2048::{apply, max_tile, max_tile_with, reach, reach_with, Board, Proof, SearchOptions};
 
-fn board(text: &str) -> Board {
-    let rows = text
-        .split('/')
-        .map(|row| row.split_whitespace().map(|cell| if cell == "." { 0 } else { cell.parse().unwrap() }).collect())
-        .collect();
-    Board::from_rows(rows).unwrap()
-}
+mod common;
+use common::board;
 
 fn check_max_tile(text: &str, k: usize, tile: u64, shortest: usize) {
     let start = board(text);

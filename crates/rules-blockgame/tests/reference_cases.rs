@@ -4,22 +4,10 @@
 
 #![allow(clippy::needless_range_loop)] // the checker reads like the statement: rows and columns by index
 
-use std::path::{Path, PathBuf};
-
 use rules_blockgame::{solve, Board};
-use serde_json::Value;
 
-fn case_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut files = vec![root.join("tests/data/cases/visible.jsonl")];
-    if let Ok(entries) = std::fs::read_dir(root.join("../shared/cases")) {
-        let mut shared: Vec<PathBuf> =
-            entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "jsonl")).collect();
-        shared.sort();
-        files.extend(shared);
-    }
-    files
-}
+#[path = "../../../tests/data/cases/load.rs"]
+mod load;
 
 /// Replays an order on raw rows: for each id, drop a black cell down every
 /// column of its box until the box is full (or a drop lands outside it).
@@ -68,22 +56,15 @@ fn replay(rows: &[Vec<u32>], order: &[u32]) -> Result<(), String> {
 #[test]
 fn every_blockgame_reference_case() {
     let mut checked = 0;
-    for file in case_files() {
-        let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let case: Value = serde_json::from_str(line).unwrap();
-            if case["game"] != "blockgame" {
-                continue;
-            }
-            let id = case["id"].as_str().unwrap();
-            let rows: Vec<Vec<u32>> = serde_json::from_value(case["board"].clone()).unwrap();
-            let theirs: Vec<u32> = serde_json::from_value(case["removed"].clone()).unwrap();
-            let solution = solve(&Board::from_rows(rows.clone()).unwrap());
-            assert_eq!(solution.count() as u64, case["answer"].as_u64().unwrap(), "{id}: answer");
-            replay(&rows, &solution.removed_ids()).unwrap_or_else(|e| panic!("{id}: our order fails: {e}"));
-            replay(&rows, &theirs).unwrap_or_else(|e| panic!("{id}: their order fails: {e}"));
-            checked += 1;
-        }
+    for case in load::reference_cases("blockgame") {
+        let id = case["id"].as_str().unwrap();
+        let rows: Vec<Vec<u32>> = serde_json::from_value(case["board"].clone()).unwrap();
+        let theirs: Vec<u32> = serde_json::from_value(case["removed"].clone()).unwrap();
+        let solution = solve(&Board::from_rows(rows.clone()).unwrap());
+        assert_eq!(solution.count() as u64, case["answer"].as_u64().unwrap(), "{id}: answer");
+        replay(&rows, &solution.removed_ids()).unwrap_or_else(|e| panic!("{id}: our order fails: {e}"));
+        replay(&rows, &theirs).unwrap_or_else(|e| panic!("{id}: their order fails: {e}"));
+        checked += 1;
     }
     assert!(checked >= 16, "the vendored set alone has 16 block-game cases");
 }
