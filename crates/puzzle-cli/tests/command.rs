@@ -313,3 +313,50 @@ fn svg_writes_one_picture_a_puzzle_with_every_step() {
     let merges = std::fs::read_to_string(out.join("merge-once.svg")).unwrap();
     assert!(merges.contains(r##"stroke="#000000""##), "merged tiles are outlined");
 }
+
+#[test]
+fn fmt_rewrites_in_place_and_check_lists_what_would_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let messy =
+        write_puzzle(&dir, "messy.puzzle", "game   2048 # g\nboard {\n2   4\n16 .\n}\nquery max-tile   within 1\n");
+    let tidy =
+        write_puzzle(&dir, "tidy.puzzle", "game 2048\n\nboard {\n   2 4\n  16 .\n}\n\nquery max-tile within 1\n");
+    let broken = write_puzzle(&dir, "broken.puzzle", "game2048\n");
+    let check = puzzle(&["fmt", "--check", &messy, &tidy]);
+    assert_eq!(code(&check), 1);
+    assert_eq!(stdout(&check), format!("{messy}: not formatted\n"));
+    assert_eq!(
+        std::fs::read_to_string(&messy).unwrap().lines().next(),
+        Some("game   2048 # g"),
+        "--check writes nothing"
+    );
+
+    let output = puzzle(&["fmt", &messy, &tidy, &broken]);
+    assert_eq!(code(&output), 2, "the syntax error is reported");
+    assert!(stdout(&output).contains(&format!("{messy}: formatted")));
+    assert!(stdout(&output).contains("expected a statement, found `game2048`"));
+    assert_eq!(
+        std::fs::read_to_string(&messy).unwrap(),
+        std::fs::read_to_string(&tidy).unwrap().replace("game 2048\n", "game 2048 # g\n")
+    );
+    assert_eq!(code(&puzzle(&["fmt", "--check", &messy, &tidy])), 0);
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with('.'))
+        .collect();
+    assert!(leftovers.is_empty(), "no temporary file is left behind");
+}
+
+#[test]
+fn new_prints_a_template_that_runs() {
+    let output = puzzle(&["new", "blockgame", "--size", "3x5"]);
+    assert_eq!(code(&output), 0);
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_puzzle(&dir, "new.puzzle", &stdout(&output));
+    let run = puzzle(&["run", &path]);
+    assert_eq!(code(&run), 0, "{}", stdout(&run));
+    assert!(stdout(&run).contains("blockgame, 3×5 board"));
+    assert_eq!(code(&puzzle(&["new", "2048", "--size", "0x4"])), 2);
+    assert_eq!(code(&puzzle(&["new", "2048", "--size", "four"])), 2);
+}
