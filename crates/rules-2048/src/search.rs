@@ -474,7 +474,14 @@ impl<'s> Search<'s> {
         // before playing the move orders the children (growing ones first, so
         // the best rises early) and skips playing the ones the bound rules out.
         let node = &self.arena[node_start..node_start + cells];
-        let (rows_grow, columns_grow) = largest_pairs(node, self.width, max_exponent);
+        let (row_merges, column_merges) = largest_merges(node, self.width, max_exponent);
+        let (rows_grow, columns_grow) = (row_merges > 0, column_merges > 0);
+        // When only a sequence of growing moves can beat the best, the next move
+        // must already merge enough pairs of largest tiles (see `merges_needed`).
+        let needed = self.merges_needed(depth, max_exponent);
+        if needed > 0 && row_merges < needed && column_merges < needed {
+            return Ok(());
+        }
         // Growing moves first; otherwise up, down, left, right (as `tasks_at` does).
         let mut order = Direction::ALL;
         if rows_grow && !columns_grow {
@@ -482,11 +489,14 @@ impl<'s> Search<'s> {
         }
         self.grow_arena(depth + 1);
         for direction in order {
-            let grows = match direction {
-                Direction::Left | Direction::Right => rows_grow,
-                Direction::Up | Direction::Down => columns_grow,
+            let merges = match direction {
+                Direction::Left | Direction::Right => row_merges,
+                Direction::Up | Direction::Down => column_merges,
             };
-            let child_max = max_exponent + grows as u8;
+            if merges < needed {
+                continue;
+            }
+            let child_max = max_exponent + (merges > 0) as u8;
             if !self.child_may_improve(depth + 1, child_max) {
                 continue;
             }
@@ -506,6 +516,37 @@ impl<'s> Search<'s> {
             }
         }
         Ok(())
+    }
+
+    /// How many pairs of largest tiles the next move must merge for this board
+    /// at `depth` to beat the best; 0 when any move may do.
+    ///
+    /// When the only way to beat the best is to grow the largest exponent on
+    /// every move left (from `m` to `m + j` in `j` moves: no slack), the
+    /// tiles of exponent `m + i` the sequence needs at time `i` can only have
+    /// been made by move `i`, since nothing larger than `m + i` exists then;
+    /// one tile at the end needs two at time `j - 1`, four at `j - 2`, and
+    /// `2^(j-1)` tiles of `m + 1` after the first move, all made by it: the
+    /// next move must merge `2^(j-1)` pairs of largest tiles.
+    fn merges_needed(&self, depth: usize, max_exponent: u8) -> usize {
+        let left = self.max_moves - depth;
+        let m = max_exponent as usize;
+        let best = self.best_score as usize;
+        // The moves each way of improving needs, and the moves it has.
+        let larger = (best < self.score_cap as usize).then(|| (best + 1 - m.min(best + 1), left));
+        let shorter_len = if self.tie_wins { self.best_len.saturating_add(1) } else { self.best_len };
+        let shorter = (m < best && shorter_len > depth + 1).then(|| (best - m, shorter_len - 1 - depth));
+        let mut needed = usize::MAX;
+        for (moves, has) in [larger, shorter].into_iter().flatten() {
+            if moves == 0 || moves > has {
+                continue;
+            }
+            if moves < has {
+                return 0; // some slack: any move may be part of it
+            }
+            needed = needed.min(1usize.checked_shl(moves as u32 - 1).unwrap_or(usize::MAX));
+        }
+        needed
     }
 
     /// The cheap bound, for a child about to be played: whether a board at
@@ -658,6 +699,44 @@ fn largest_pairs(cells: &[u8], width: usize, largest: u8) -> (bool, bool) {
         }
     }
     (in_row, in_column)
+}
+
+/// How many pairs of tiles of exponent `largest` (the board's largest) a move
+/// along the rows merges, and how many a move along the columns merges: each
+/// run of `k` such tiles in a line, empty cells aside, merges `k / 2` pairs
+/// whichever way the line moves. One row-major pass for both.
+fn largest_merges(cells: &[u8], width: usize, largest: u8) -> (usize, usize) {
+    let (mut in_rows, mut in_columns) = (0, 0);
+    // For each column, the length of the run of largest tiles ending so far;
+    // on the stack for any board the command accepts.
+    let mut on_stack = [0usize; 256];
+    let mut on_heap = Vec::new();
+    let column_run: &mut [usize] = if width <= on_stack.len() {
+        &mut on_stack[..width]
+    } else {
+        on_heap.resize(width, 0);
+        &mut on_heap
+    };
+    for row in cells.chunks_exact(width) {
+        let mut row_run = 0;
+        for (run, &exponent) in column_run.iter_mut().zip(row) {
+            if exponent == 0 {
+                continue;
+            }
+            if exponent == largest {
+                row_run += 1;
+                *run += 1;
+            } else {
+                in_rows += row_run / 2;
+                in_columns += *run / 2;
+                row_run = 0;
+                *run = 0;
+            }
+        }
+        in_rows += row_run / 2;
+    }
+    in_columns += column_run.iter().map(|run| run / 2).sum::<usize>();
+    (in_rows, in_columns)
 }
 
 fn counts_of(cells: &[u8]) -> Counts {
