@@ -249,15 +249,28 @@ pub(crate) fn slide_cells(
 /// became (the search knows that before it moves; see `search`).
 #[inline]
 pub(crate) fn slide_fast(cells: &mut [u8], height: usize, width: usize, direction: Direction) -> Result<bool, usize> {
+    slide_counting(cells, height, width, direction, |_| {})
+}
+
+/// [`slide_fast`], calling `on_merge` with the exponent of each tile a merge
+/// makes, so that a caller can keep its tile counts without reading the board.
+#[inline]
+pub(crate) fn slide_counting(
+    cells: &mut [u8],
+    height: usize,
+    width: usize,
+    direction: Direction,
+    mut on_merge: impl FnMut(u8),
+) -> Result<bool, usize> {
     let mut changed = false;
     if direction == Direction::Left {
         // Rows toward the left are contiguous slices: the fastest case.
         for (r, row) in cells.chunks_exact_mut(width).enumerate() {
-            changed |= slide_toward_start(row).map_err(|k| r * width + k)?;
+            changed |= slide_toward_start(row, &mut on_merge).map_err(|k| r * width + k)?;
         }
     } else {
         for line in lines_toward(height, width, direction) {
-            changed |= slide_strided(cells, line, |_| {})?;
+            changed |= slide_strided(cells, line, |_, exponent| on_merge(exponent))?;
         }
     }
     Ok(changed)
@@ -284,7 +297,7 @@ pub fn slide_exponents(
 /// Branchless variants measured slower here: they run more instructions a cell,
 /// and the predictor guesses empty cells and merges better than expected.
 #[inline]
-fn slide_toward_start(line: &mut [u8]) -> Result<bool, usize> {
+fn slide_toward_start(line: &mut [u8], mut on_merge: impl FnMut(u8)) -> Result<bool, usize> {
     let mut written = 0;
     let mut open = 0u8;
     let mut changed = false;
@@ -299,6 +312,7 @@ fn slide_toward_start(line: &mut [u8]) -> Result<bool, usize> {
                 return Err(written - 1);
             }
             line[written - 1] = exponent + 1;
+            on_merge(exponent + 1);
             open = 0;
             changed = true;
         } else {
@@ -312,10 +326,10 @@ fn slide_toward_start(line: &mut [u8]) -> Result<bool, usize> {
 }
 
 /// [`slide_toward_start`] along a strided line of the board, calling
-/// `on_merge` with the index of each merged tile. The read and write positions
+/// `on_merge` with the index and the exponent of each merged tile. The read and write positions
 /// advance by the stride, with no multiplication a cell.
 #[inline]
-fn slide_strided(cells: &mut [u8], line: Line, mut on_merge: impl FnMut(usize)) -> Result<bool, usize> {
+fn slide_strided(cells: &mut [u8], line: Line, mut on_merge: impl FnMut(usize, u8)) -> Result<bool, usize> {
     let stride = line.stride();
     let mut read_at = line.start();
     let mut write_at = line.start();
@@ -332,7 +346,7 @@ fn slide_strided(cells: &mut [u8], line: Line, mut on_merge: impl FnMut(usize)) 
                     return Err(target);
                 }
                 cells[target] = exponent + 1;
-                on_merge(target);
+                on_merge(target, exponent + 1);
                 open = 0;
                 changed = true;
             } else {
@@ -357,7 +371,7 @@ fn slide_cells_marking(
 ) -> Result<bool, usize> {
     let mut changed = false;
     for line in lines_toward(height, width, direction) {
-        changed |= slide_strided(cells, line, |target| merged.push(target))?;
+        changed |= slide_strided(cells, line, |target, _| merged.push(target))?;
     }
     Ok(changed)
 }

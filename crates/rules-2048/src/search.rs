@@ -23,7 +23,7 @@ use std::sync::Mutex;
 
 use grid_core::{lines_toward, Direction};
 
-use crate::board::{slide_cells, slide_fast, value_of, Board, TileOverflow, MAX_EXPONENT};
+use crate::board::{slide_cells, slide_counting, value_of, Board, TileOverflow, MAX_EXPONENT};
 
 /// Limits on a search, and how many threads it may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -208,6 +208,9 @@ struct Search<'s> {
     /// searched, so one board a depth is enough and nothing is allocated per
     /// node.
     arena: Vec<u8>,
+    /// The tile counts of the board at each depth, kept up to date from the
+    /// merges of each move instead of read from the board.
+    counts: Vec<Counts>,
     table: Table,
     nodes: u64,
     budget: u64,
@@ -267,6 +270,7 @@ impl<'s> Search<'s> {
             best_moves: Vec::new(),
             path: Vec::with_capacity(max_moves),
             arena: Vec::new(),
+            counts: Vec::new(),
             table: Table::new(max_moves),
             nodes: 0,
             budget,
@@ -297,8 +301,7 @@ impl<'s> Search<'s> {
         let root = Root::new(board, max_moves, goal);
         let budget = options.node_budget.unwrap_or(u64::MAX);
         let mut search = Search::new(board, max_moves, &root, budget, None);
-        search.grow_arena(0);
-        search.arena[..search.cells].copy_from_slice(board.exponents().as_slice());
+        search.place(0, board.exponents().as_slice());
         search.visit(0, root.root_max).map_err(overflow_at(board.width()))?;
         Ok(Found {
             score: search.best_score,
@@ -348,8 +351,7 @@ impl<'s> Search<'s> {
                             search.task = index as u32 + 1;
                             search.finished = false;
                             search.path.clone_from(prefix);
-                            let start = SPLIT_DEPTH * search.cells;
-                            search.arena[start..start + search.cells].copy_from_slice(cells);
+                            search.place(SPLIT_DEPTH, cells);
                             search.sync();
                             search.visit(SPLIT_DEPTH, *max_exponent)?;
                         }
@@ -375,7 +377,16 @@ impl<'s> Search<'s> {
         let needed = (depth + 1) * self.cells;
         if self.arena.len() < needed {
             self.arena.resize(needed, 0);
+            self.counts.resize(depth + 1, [0; 100]);
         }
+    }
+
+    /// Puts `cells` at `depth` as the board to search from.
+    fn place(&mut self, depth: usize, cells: &[u8]) {
+        self.grow_arena(depth);
+        let start = depth * self.cells;
+        self.arena[start..start + self.cells].copy_from_slice(cells);
+        self.counts[depth] = counts_of(cells);
     }
 
     /// Whether a sequence of `len` moves with the best score would beat the best.
@@ -504,9 +515,15 @@ impl<'s> Search<'s> {
             let node = &this_depth[node_start..node_start + cells];
             let child = &mut next_depth[..cells];
             child.copy_from_slice(node);
-            if !slide_fast(child, self.height, self.width, direction)? {
+            let mut counts = self.counts[depth];
+            let changed = slide_counting(child, self.height, self.width, direction, |made| {
+                counts[made as usize - 1] -= 2;
+                counts[made as usize] += 1;
+            })?;
+            if !changed {
                 continue;
             }
+            self.counts[depth + 1] = counts;
             debug_assert_eq!(child.iter().max().copied().unwrap_or(0), child_max);
             self.path.push(direction);
             self.visit(depth + 1, child_max)?;
@@ -603,16 +620,15 @@ impl<'s> Search<'s> {
         if quick < best || (quick == best && !self.shorter(depth + best.saturating_sub(max_exponent) as usize)) {
             return false;
         }
-        let start = depth * self.cells;
-        let counts = counts_of(&self.arena[start..start + self.cells]);
-        let reachable = reachable_within(&counts, max_exponent, left).min(self.score_cap);
+        let counts = &self.counts[depth];
+        let reachable = reachable_within(counts, max_exponent, left).min(self.score_cap);
         if reachable > best {
             return true;
         }
         if reachable < best {
             return false;
         }
-        match fewest_moves_to(&counts, max_exponent, best, left) {
+        match fewest_moves_to(counts, max_exponent, best, left) {
             Some(moves) => self.shorter(depth + moves),
             None => false,
         }
