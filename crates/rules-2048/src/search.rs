@@ -733,7 +733,22 @@ fn largest_merges(cells: &[u8], width: usize, largest: u8) -> (usize, usize) {
         on_heap.resize(width, 0);
         &mut on_heap
     };
+    // Columns with a run under way; a row without a largest tile only matters
+    // to them, and most rows of a board have none once the largest has grown.
+    let mut open_columns = 0usize;
     for row in cells.chunks_exact(width) {
+        if !row.contains(&largest) {
+            if open_columns > 0 {
+                for (run, &exponent) in column_run.iter_mut().zip(row) {
+                    if exponent != 0 && *run > 0 {
+                        in_columns += *run / 2;
+                        *run = 0;
+                        open_columns -= 1;
+                    }
+                }
+            }
+            continue;
+        }
         let mut row_run = 0;
         for (run, &exponent) in column_run.iter_mut().zip(row) {
             if exponent == 0 {
@@ -741,10 +756,12 @@ fn largest_merges(cells: &[u8], width: usize, largest: u8) -> (usize, usize) {
             }
             if exponent == largest {
                 row_run += 1;
+                open_columns += (*run == 0) as usize;
                 *run += 1;
             } else {
                 in_rows += row_run / 2;
                 in_columns += *run / 2;
+                open_columns -= (*run > 0) as usize;
                 row_run = 0;
                 *run = 0;
             }
@@ -880,5 +897,52 @@ impl Table {
         self.keys[slot] = key;
         self.depths[slot] = depth;
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cells(rows: &[&[u8]]) -> (Vec<u8>, usize) {
+        (rows.concat(), rows[0].len())
+    }
+
+    #[test]
+    fn merges_of_largest_tiles_count_runs_by_axis() {
+        // Runs, with empty cells inside them and other tiles breaking them.
+        let (board, width) = cells(&[
+            &[5, 0, 5, 5, 0], // a run of 3 in the row: one merge
+            &[0, 0, 0, 2, 0], // no largest: breaks column 3, not column 0
+            &[5, 3, 5, 5, 5], // runs of 1 and 3: one merge
+            &[5, 0, 0, 0, 5], // a run of 2 across empty cells: one merge
+        ]);
+        // Columns: 0 has 5,5,5 (rows 0, 2, 3) → one; 2 has 5,5 → one;
+        // 3 has 5 | 2 | 5 → none; 4 has 5,5 → one.
+        assert_eq!(largest_merges(&board, width, 5), (3, 3));
+        assert_eq!(largest_pairs(&board, width, 5), (true, true));
+        let (lonely, width) = cells(&[&[5, 4], &[4, 5]]);
+        assert_eq!(largest_merges(&lonely, width, 5), (0, 0));
+        assert_eq!(largest_pairs(&lonely, width, 5), (false, false));
+        let (four, width) = cells(&[&[5], &[5], &[0], &[5], &[5]]);
+        assert_eq!(largest_merges(&four, width, 5), (0, 2));
+    }
+
+    #[test]
+    fn no_slack_asks_for_enough_merges() {
+        // Eight 2s: the sum allows a 16 (exponent 4).
+        let board = Board::from_rows(vec![vec![2; 8]]).unwrap();
+        let root = Root::new(&board, 3, u8::MAX);
+        let mut search = Search::new(&board, 3, &root, u64::MAX, None);
+        search.best_score = 2;
+        search.best_len = 1;
+        // From max exponent 1 at depth 0 with 3 moves: beating 2 means reaching
+        // 3 (two growing moves, one to spare): no constraint.
+        assert_eq!(search.merges_needed(0, 1), 0);
+        // At depth 1 with 2 moves and max 1: reaching 3 needs both moves to
+        // grow: the next must merge 2 pairs.
+        assert_eq!(search.merges_needed(1, 1), 2);
+        // At depth 2, one move, max 1: exponent 3 is out of reach.
+        assert_eq!(search.merges_needed(2, 1), usize::MAX);
     }
 }
