@@ -698,7 +698,13 @@ fn largest_pairs(cells: &[u8], width: usize, largest: u8) -> (bool, bool) {
         let columns = largest_pair(cells, cells.len() / width, width, Direction::Up, largest).is_some();
         return (rows, columns);
     }
+    // How many columns end, so far, in a largest tile: a row without one only
+    // matters to them (see `largest_merges`).
+    let mut open_columns = 0usize;
     for row in cells.chunks_exact(width) {
+        if open_columns == 0 && !row.contains(&largest) {
+            continue;
+        }
         let mut row_open = false;
         for (open, &exponent) in column_open.iter_mut().zip(row) {
             if exponent == 0 {
@@ -708,6 +714,7 @@ fn largest_pairs(cells: &[u8], width: usize, largest: u8) -> (bool, bool) {
             in_row |= is_largest & row_open;
             in_column |= is_largest & *open;
             row_open = is_largest;
+            open_columns = open_columns + is_largest as usize - *open as usize;
             *open = is_largest;
         }
         if in_row && in_column {
