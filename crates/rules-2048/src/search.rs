@@ -871,22 +871,27 @@ fn hash(cells: &[u8]) -> u64 {
 /// Two boards collide only when their 64-bit hashes are equal; with at most a
 /// quarter of a million entries live, the chance of that in a search is below 2^-24.
 struct Table {
-    keys: Vec<u64>,
-    depths: Vec<u16>,
+    /// Each entry: the key's bits above the lowest eight, then the depth in the
+    /// lowest eight. The slot already fixes the key's low bits, so one word a
+    /// board still checks all 64 bits, with one cache line a probe.
+    entries: Vec<u64>,
     mask: usize,
 }
 
 impl Table {
-    /// At most 2^18 entries (2.5 MiB), fewer for shallow searches: a larger
+    /// An entry no board matches: depth 255 is never at or above a real one.
+    const EMPTY: u64 = u64::MAX;
+
+    /// At most 2^18 entries (2 MiB), fewer for shallow searches: a larger
     /// table costs more in page faults than it saves in nodes.
     fn new(max_moves: usize) -> Table {
         let size = 1usize << Table::bits(max_moves);
-        Table { keys: vec![0; size], depths: vec![u16::MAX; size], mask: size - 1 }
+        Table { entries: vec![Table::EMPTY; size], mask: size - 1 }
     }
 
     /// The memory a table for a search of `max_moves` moves takes.
     fn bytes(max_moves: usize) -> usize {
-        (1usize << Table::bits(max_moves)) * (std::mem::size_of::<u64>() + std::mem::size_of::<u16>())
+        (1usize << Table::bits(max_moves)) * std::mem::size_of::<u64>()
     }
 
     fn bits(max_moves: usize) -> usize {
@@ -896,13 +901,13 @@ impl Table {
     /// Records the board as searched from `depth`; true when it had already been
     /// searched from `depth` or shallower.
     fn seen_at_or_above(&mut self, key: u64, depth: usize) -> bool {
-        let depth = depth.min(u16::MAX as usize - 1) as u16;
+        let depth = depth.min(254) as u64;
         let slot = key as usize & self.mask;
-        if self.keys[slot] == key && self.depths[slot] <= depth {
+        let entry = self.entries[slot];
+        if entry >> 8 == key >> 8 && entry & 0xFF <= depth {
             return true;
         }
-        self.keys[slot] = key;
-        self.depths[slot] = depth;
+        self.entries[slot] = (key & !0xFF) | depth;
         false
     }
 }
