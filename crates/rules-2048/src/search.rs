@@ -21,7 +21,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use grid_core::{lines_toward, Direction};
+use grid_core::Direction;
 
 use crate::board::{slide_cells, slide_counting, value_of, Board, TileOverflow, MAX_EXPONENT};
 
@@ -191,8 +191,9 @@ struct Search<'s> {
     width: usize,
     cells: usize,
     max_moves: usize,
-    /// The best score any board can have: the goal, the sum bound and
-    /// [`MAX_EXPONENT`], whichever is smallest.
+    /// The best score any board can have: the goal or the sum bound, whichever
+    /// is smaller. It may exceed [`MAX_EXPONENT`]: reaching past it is then a
+    /// merge of two 2^63 tiles, reported as an overflow, not a wrong answer.
     score_cap: u8,
     /// The fewest moves that can reach `score_cap` from the root.
     fewest_to_cap: usize,
@@ -233,7 +234,7 @@ impl Root {
     fn new(board: &Board, max_moves: usize, goal: u8) -> Root {
         let sum = board.sum();
         let sum_cap = if sum == 0 { 0 } else { (127 - sum.leading_zeros()) as u8 };
-        let score_cap = goal.min(sum_cap).min(MAX_EXPONENT);
+        let score_cap = goal.min(sum_cap);
         let root_max = board.max_exponent();
         let root_counts = counts_of(board.exponents().as_slice());
         let fewest_to_cap = fewest_moves_to(&root_counts, root_max, score_cap, max_moves).unwrap_or(usize::MAX);
@@ -243,7 +244,9 @@ impl Root {
     fn proof(&self, out_of_budget: bool, max_moves: usize, best_score: u8) -> Proof {
         if out_of_budget {
             let reachable = reachable_within(&self.root_counts, self.root_max, max_moves).min(self.score_cap);
-            Proof::Incomplete { upper_bound: value_of(reachable.max(best_score)) }
+            // A bound past 2^63 is no tile a u64 holds: say the largest one.
+            let bound = reachable.max(best_score);
+            Proof::Incomplete { upper_bound: 1u64.checked_shl(bound.into()).unwrap_or(u64::MAX) }
         } else {
             Proof::Exact
         }
@@ -341,7 +344,6 @@ impl<'s> Search<'s> {
                 .map(|_| {
                     scope.spawn(|| {
                         let mut search = Search::new(board, max_moves, &root, budget, Some(&shared));
-                        search.grow_arena(SPLIT_DEPTH);
                         loop {
                             let index = next_task.fetch_add(1, Ordering::Relaxed);
                             let Some((prefix, cells, max_exponent)) = tasks.get(index) else { break };
@@ -508,7 +510,7 @@ impl<'s> Search<'s> {
                 continue;
             }
             let child_max = max_exponent + (merges > 0) as u8;
-            if !self.child_may_improve(depth + 1, child_max) {
+            if !self.within_reach(depth + 1, child_max) {
                 continue;
             }
             let (this_depth, next_depth) = self.arena.split_at_mut((depth + 1) * cells);
@@ -566,18 +568,14 @@ impl<'s> Search<'s> {
         needed
     }
 
-    /// The cheap bound, for a child about to be played: whether a board at
-    /// `depth` whose largest exponent is `max_exponent` could beat the best.
-    fn child_may_improve(&self, depth: usize, max_exponent: u8) -> bool {
+    /// The cheap bound: whether a board at `depth` whose largest exponent is
+    /// `max_exponent` could beat the best, the largest exponent rising by at
+    /// most one a move. (A board that beats the best itself passes too.)
+    fn within_reach(&self, depth: usize, max_exponent: u8) -> bool {
         let left = self.max_moves - depth;
         let best = self.best_score;
         let quick = (max_exponent as usize + left).min(self.score_cap as usize) as u8;
-        let score = max_exponent.min(self.score_cap);
-        // The child itself may be the improvement (a shorter sequence to the best).
-        if score > best || (score == best && self.shorter(depth)) {
-            return true;
-        }
-        !(quick < best || (quick == best && !self.shorter(depth + best.saturating_sub(max_exponent) as usize)))
+        quick > best || (quick == best && self.shorter(depth + best.saturating_sub(max_exponent) as usize))
     }
 
     /// The last move of a sequence, decided without playing it: after one more
@@ -594,14 +592,15 @@ impl<'s> Search<'s> {
             return Ok(());
         }
         let node = &self.arena[node_start..node_start + self.cells];
-        let direction = match largest_pairs(node, self.width, max_exponent) {
-            (true, _) => Direction::Left,
-            (false, true) => Direction::Up,
-            (false, false) => return Ok(()),
+        let direction = match largest_merges(node, self.width, max_exponent) {
+            (0, 0) => return Ok(()),
+            (0, _) => Direction::Up,
+            _ => Direction::Left,
         };
         if max_exponent == MAX_EXPONENT {
-            let index = largest_pair(node, self.height, self.width, direction, max_exponent).expect("a pair was seen");
-            return Err(index);
+            // Two 2^63 tiles merge: play the move to learn where it overflows.
+            let mut board = node.to_vec();
+            return slide_counting(&mut board, self.height, self.width, direction, |_| {}).map(|_| ());
         }
         self.nodes += 1;
         self.record(grown, self.max_moves, Some(direction));
@@ -613,13 +612,10 @@ impl<'s> Search<'s> {
 
     /// Whether some continuation of the board at `depth` could beat the best.
     fn may_improve(&self, depth: usize, max_exponent: u8) -> bool {
-        let left = self.max_moves - depth;
-        let best = self.best_score;
-        // Cheap test first: the largest exponent rises by at most one a move.
-        let quick = (max_exponent as usize + left).min(self.score_cap as usize) as u8;
-        if quick < best || (quick == best && !self.shorter(depth + best.saturating_sub(max_exponent) as usize)) {
+        if !self.within_reach(depth, max_exponent) {
             return false;
         }
+        let (left, best) = (self.max_moves - depth, self.best_score);
         let counts = &self.counts[depth];
         let reachable = reachable_within(counts, max_exponent, left).min(self.score_cap);
         if reachable > best {
@@ -663,65 +659,6 @@ fn tasks_at(board: &Board, depth: usize) -> Result<Vec<(Vec<Direction>, Vec<u8>,
     let mut seen = std::collections::HashSet::new();
     layer.retain(|(_, cells, _)| seen.insert(cells.clone()));
     Ok(layer)
-}
-
-/// Where two tiles of exponent `largest` (the board's largest) stand next to
-/// each other in a line toward `direction`, empty cells between them aside: a
-/// move along that line then merges them. Returns the flat index of the second.
-fn largest_pair(cells: &[u8], height: usize, width: usize, direction: Direction, largest: u8) -> Option<usize> {
-    lines_toward(height, width, direction).find_map(|line| {
-        let mut previous_is_largest = false;
-        for k in 0..line.len() {
-            let exponent = cells[line.at(k)];
-            if exponent == 0 {
-                continue;
-            }
-            if exponent == largest && previous_is_largest {
-                return Some(line.at(k));
-            }
-            previous_is_largest = exponent == largest;
-        }
-        None
-    })
-}
-
-/// Whether some row, and whether some column, holds two tiles of exponent
-/// `largest` (the board's largest) next to each other, empty cells between
-/// them aside; one row-major pass for both.
-fn largest_pairs(cells: &[u8], width: usize, largest: u8) -> (bool, bool) {
-    let (mut in_row, mut in_column) = (false, false);
-    // For each column, whether its last tile so far is a largest one.
-    let mut column_open = [false; 256];
-    let column_open = &mut column_open[..width.min(256)];
-    if width > 256 {
-        let rows = largest_pair(cells, cells.len() / width, width, Direction::Left, largest).is_some();
-        let columns = largest_pair(cells, cells.len() / width, width, Direction::Up, largest).is_some();
-        return (rows, columns);
-    }
-    // How many columns end, so far, in a largest tile: a row without one only
-    // matters to them (see `largest_merges`).
-    let mut open_columns = 0usize;
-    for row in cells.chunks_exact(width) {
-        if open_columns == 0 && !row.contains(&largest) {
-            continue;
-        }
-        let mut row_open = false;
-        for (open, &exponent) in column_open.iter_mut().zip(row) {
-            if exponent == 0 {
-                continue;
-            }
-            let is_largest = exponent == largest;
-            in_row |= is_largest & row_open;
-            in_column |= is_largest & *open;
-            row_open = is_largest;
-            open_columns = open_columns + is_largest as usize - *open as usize;
-            *open = is_largest;
-        }
-        if in_row && in_column {
-            break;
-        }
-    }
-    (in_row, in_column)
 }
 
 /// How many pairs of tiles of exponent `largest` (the board's largest) a move
@@ -932,10 +869,12 @@ mod tests {
         // Columns: 0 has 5,5,5 (rows 0, 2, 3) → one; 2 has 5,5 → one;
         // 3 has 5 | 2 | 5 → none; 4 has 5,5 → one.
         assert_eq!(largest_merges(&board, width, 5), (3, 3));
-        assert_eq!(largest_pairs(&board, width, 5), (true, true));
+        let (rows, columns) = largest_merges(&board, width, 5);
+        assert_eq!((rows > 0, columns > 0), (true, true));
         let (lonely, width) = cells(&[&[5, 4], &[4, 5]]);
         assert_eq!(largest_merges(&lonely, width, 5), (0, 0));
-        assert_eq!(largest_pairs(&lonely, width, 5), (false, false));
+        let (rows, columns) = largest_merges(&lonely, width, 5);
+        assert_eq!((rows > 0, columns > 0), (false, false));
         let (four, width) = cells(&[&[5], &[5], &[0], &[5], &[5]]);
         assert_eq!(largest_merges(&four, width, 5), (0, 2));
     }

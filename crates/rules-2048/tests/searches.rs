@@ -178,3 +178,15 @@ fn an_empty_budget_still_answers_with_the_board_itself() {
     let reached = reach_with(&start, 4, 5, &options).unwrap();
     assert_eq!(reached.moves, Some(vec![]), "the board already holds a 4");
 }
+
+#[test]
+fn a_merge_past_2_pow_63_is_an_error_in_every_search() {
+    use rules_2048::TileOverflow;
+    let top = 1u64 << 63;
+    let start = Board::from_rows(vec![vec![0, top], vec![0, top]]).unwrap();
+    // Decided at the last move (K = 1) and inside the search (K = 3).
+    for k in [1, 3] {
+        assert_eq!(max_tile(&start, k), Err(TileOverflow { row: 0, col: 1 }), "K = {k}");
+    }
+    assert_eq!(reach(&start, u64::MAX, 2).map(|r| r.moves), Err(TileOverflow { row: 0, col: 1 }));
+}
