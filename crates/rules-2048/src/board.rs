@@ -170,14 +170,7 @@ impl Board {
     /// assert_eq!(board.values().as_slice(), [4, 2, 0, 0]);
     /// ```
     pub fn slide(&mut self, direction: Direction) -> Result<MoveOutcome, TileOverflow> {
-        let (height, width) = (self.height(), self.width());
-        let mut next = self.exponents.as_slice().to_vec();
-        let outcome = slide_cells(&mut next, height, width, direction, None).map_err(|index| {
-            let (row, col) = self.exponents.position_of(index);
-            TileOverflow { row, col }
-        })?;
-        self.exponents.as_mut_slice().copy_from_slice(&next);
-        Ok(outcome)
+        self.slide_with(direction, |_, _| {})
     }
 
     /// Like [`Board::slide`], and also returns the `(row, col)` of every tile made
@@ -186,17 +179,30 @@ impl Board {
         &mut self,
         direction: Direction,
     ) -> Result<(MoveOutcome, Vec<(usize, usize)>), TileOverflow> {
-        let (height, width) = (self.height(), self.width());
-        let mut next = self.exponents.as_slice().to_vec();
         let mut merged = Vec::new();
-        let outcome = slide_cells(&mut next, height, width, direction, Some(&mut merged)).map_err(|index| {
-            let (row, col) = self.exponents.position_of(index);
-            TileOverflow { row, col }
-        })?;
-        self.exponents.as_mut_slice().copy_from_slice(&next);
+        let outcome = self.slide_with(direction, |index, _| merged.push(index))?;
         let mut positions: Vec<_> = merged.into_iter().map(|index| self.exponents.position_of(index)).collect();
         positions.sort_unstable();
         Ok((outcome, positions))
+    }
+
+    fn slide_with(
+        &mut self,
+        direction: Direction,
+        on_merge: impl FnMut(usize, u8),
+    ) -> Result<MoveOutcome, TileOverflow> {
+        let (height, width) = (self.height(), self.width());
+        // Only two 2^63 tiles can overflow, so only a board holding one keeps a
+        // copy to be left as it was: no allocation on any other move.
+        let before = (self.max_exponent() == MAX_EXPONENT).then(|| self.exponents.clone());
+        match slide_in_place(self.exponents.as_mut_slice(), height, width, direction, on_merge) {
+            Ok(changed) => Ok(MoveOutcome { changed, max_exponent: self.max_exponent() }),
+            Err(index) => {
+                self.exponents = before.expect("only a board with a 2^63 tile overflows");
+                let (row, col) = self.exponents.position_of(index);
+                Err(TileOverflow { row, col })
+            }
+        }
     }
 
     /// The board after one move, and whether anything changed.
@@ -225,59 +231,39 @@ fn exponent_of(value: u64) -> u8 {
 }
 
 /// Moves every line of a row-major `height × width` exponent array toward
-/// `direction`. On overflow, returns the flat index where the too-large tile
-/// would land; the cells are then partly moved and must be discarded.
+/// `direction`, in place, and says whether anything changed; `on_merge` hears
+/// the flat index and the exponent of every tile a merge makes. On overflow,
+/// returns the flat index where the too-large tile would land; the cells are
+/// then partly moved and must be discarded.
 ///
-/// This is the hot loop of every search, so it works on a bare slice that the
-/// searches keep in a reused arena.
-pub(crate) fn slide_cells(
+/// This is the one implementation of the move: the searches call it on a bare
+/// slice in their reused arena (keeping tile counts through `on_merge`),
+/// [`Board::slide`] on the board's own cells.
+#[inline]
+pub(crate) fn slide_in_place(
     cells: &mut [u8],
     height: usize,
     width: usize,
     direction: Direction,
-    merged: Option<&mut Vec<usize>>,
-) -> Result<MoveOutcome, usize> {
-    let changed = match merged {
-        Some(merged) => slide_cells_marking(cells, height, width, direction, merged)?,
-        None => slide_fast(cells, height, width, direction)?,
-    };
-    let max_exponent = cells.iter().copied().max().unwrap_or(0);
-    Ok(MoveOutcome { changed, max_exponent })
-}
-
-/// The move alone: whether it changed anything, not what the largest tile
-/// became (the search knows that before it moves; see `search`).
-#[inline]
-pub(crate) fn slide_fast(cells: &mut [u8], height: usize, width: usize, direction: Direction) -> Result<bool, usize> {
-    slide_counting(cells, height, width, direction, |_| {})
-}
-
-/// [`slide_fast`], calling `on_merge` with the exponent of each tile a merge
-/// makes, so that a caller can keep its tile counts without reading the board.
-#[inline]
-pub(crate) fn slide_counting(
-    cells: &mut [u8],
-    height: usize,
-    width: usize,
-    direction: Direction,
-    mut on_merge: impl FnMut(u8),
+    mut on_merge: impl FnMut(usize, u8),
 ) -> Result<bool, usize> {
     let mut changed = false;
     if direction == Direction::Left {
         // Rows toward the left are contiguous slices: the fastest case.
         for (r, row) in cells.chunks_exact_mut(width).enumerate() {
-            changed |= slide_toward_start(row, &mut on_merge).map_err(|k| r * width + k)?;
+            let start = r * width;
+            changed |= slide_toward_start(row, |k, made| on_merge(start + k, made)).map_err(|k| start + k)?;
         }
     } else {
         for line in lines_toward(height, width, direction) {
-            changed |= slide_strided(cells, line, |_, exponent| on_merge(exponent))?;
+            changed |= slide_strided(cells, line, &mut on_merge)?;
         }
     }
     Ok(changed)
 }
 
-/// Moves a board's exponents, for benchmarks: [`Board::slide`] without the
-/// copy that keeps a board unchanged on overflow.
+/// Moves a board's exponents, for benchmarks and the searches' task split:
+/// [`Board::slide`] on a bare slice, without the board's bookkeeping.
 #[doc(hidden)]
 pub fn slide_exponents(
     cells: &mut [u8],
@@ -285,7 +271,8 @@ pub fn slide_exponents(
     width: usize,
     direction: Direction,
 ) -> Result<MoveOutcome, usize> {
-    slide_cells(cells, height, width, direction, None)
+    let changed = slide_in_place(cells, height, width, direction, |_, _| {})?;
+    Ok(MoveOutcome { changed, max_exponent: cells.iter().copied().max().unwrap_or(0) })
 }
 
 /// Slides one contiguous line toward index 0, in place, and says whether
@@ -297,7 +284,7 @@ pub fn slide_exponents(
 /// Branchless variants measured slower here: they run more instructions a cell,
 /// and the predictor guesses empty cells and merges better than expected.
 #[inline]
-fn slide_toward_start(line: &mut [u8], mut on_merge: impl FnMut(u8)) -> Result<bool, usize> {
+fn slide_toward_start(line: &mut [u8], mut on_merge: impl FnMut(usize, u8)) -> Result<bool, usize> {
     let mut written = 0;
     let mut open = 0u8;
     let mut changed = false;
@@ -312,7 +299,7 @@ fn slide_toward_start(line: &mut [u8], mut on_merge: impl FnMut(u8)) -> Result<b
                 return Err(written - 1);
             }
             line[written - 1] = exponent + 1;
-            on_merge(exponent + 1);
+            on_merge(written - 1, exponent + 1);
             open = 0;
             changed = true;
         } else {
@@ -325,9 +312,8 @@ fn slide_toward_start(line: &mut [u8], mut on_merge: impl FnMut(u8)) -> Result<b
     Ok(changed)
 }
 
-/// [`slide_toward_start`] along a strided line of the board, calling
-/// `on_merge` with the index and the exponent of each merged tile. The read and write positions
-/// advance by the stride, with no multiplication a cell.
+/// [`slide_toward_start`] along a strided line of the board. The read and
+/// write positions advance by the stride, with no multiplication a cell.
 #[inline]
 fn slide_strided(cells: &mut [u8], line: Line, mut on_merge: impl FnMut(usize, u8)) -> Result<bool, usize> {
     let stride = line.stride();
@@ -358,20 +344,6 @@ fn slide_strided(cells: &mut [u8], line: Line, mut on_merge: impl FnMut(usize, u
             }
         }
         read_at = read_at.wrapping_add_signed(stride);
-    }
-    Ok(changed)
-}
-
-fn slide_cells_marking(
-    cells: &mut [u8],
-    height: usize,
-    width: usize,
-    direction: Direction,
-    merged: &mut Vec<usize>,
-) -> Result<bool, usize> {
-    let mut changed = false;
-    for line in lines_toward(height, width, direction) {
-        changed |= slide_strided(cells, line, |target, _| merged.push(target))?;
     }
     Ok(changed)
 }

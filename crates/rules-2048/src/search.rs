@@ -23,7 +23,7 @@ use std::sync::Mutex;
 
 use grid_core::Direction;
 
-use crate::board::{slide_cells, slide_counting, value_of, Board, TileOverflow, MAX_EXPONENT};
+use crate::board::{slide_exponents, slide_in_place, value_of, Board, TileOverflow, MAX_EXPONENT};
 
 /// Limits on a search, and how many threads it may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -518,7 +518,7 @@ impl<'s> Search<'s> {
             let child = &mut next_depth[..cells];
             child.copy_from_slice(node);
             let mut counts = self.counts[depth];
-            let changed = slide_counting(child, self.height, self.width, direction, |made| {
+            let changed = slide_in_place(child, self.height, self.width, direction, |_, made| {
                 counts[made as usize - 1] -= 2;
                 counts[made as usize] += 1;
             })?;
@@ -600,7 +600,7 @@ impl<'s> Search<'s> {
         if max_exponent == MAX_EXPONENT {
             // Two 2^63 tiles merge: play the move to learn where it overflows.
             let mut board = node.to_vec();
-            return slide_counting(&mut board, self.height, self.width, direction, |_| {}).map(|_| ());
+            return slide_in_place(&mut board, self.height, self.width, direction, |_, _| {}).map(|_| ());
         }
         self.nodes += 1;
         self.record(grown, self.max_moves, Some(direction));
@@ -644,7 +644,7 @@ fn tasks_at(board: &Board, depth: usize) -> Result<Vec<(Vec<Direction>, Vec<u8>,
             let mut children = Vec::with_capacity(4);
             for direction in Direction::ALL {
                 let mut child = cells.clone();
-                let outcome = slide_cells(&mut child, height, width, direction, None)?;
+                let outcome = slide_exponents(&mut child, height, width, direction)?;
                 if outcome.changed {
                     let mut child_moves = moves.clone();
                     child_moves.push(direction);
