@@ -3,8 +3,8 @@
 //! leaves half a report behind.
 
 use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -67,20 +67,18 @@ pub fn run(
         ProgressStyle::with_template("{spinner} {pos}/{len} puzzles [{elapsed}] {wide_msg}").expect("a valid template"),
     );
     let started = Instant::now();
-    let next = AtomicUsize::new(0);
-    let inputs: Vec<std::sync::Mutex<Option<Input>>> =
-        inputs.into_iter().map(|i| std::sync::Mutex::new(Some(i))).collect();
+    // The workers take the inputs in order from one shared queue.
+    let queue = Mutex::new(inputs.into_iter().enumerate());
     let (sender, receiver) = mpsc::channel::<(usize, FileReport, Duration)>();
     let mut done: Vec<Option<(FileReport, Duration)>> = (0..total).map(|_| None).collect();
     let mut written = 0;
     std::thread::scope(|scope| -> std::io::Result<()> {
         for _ in 0..jobs.clamp(1, total.max(1)) {
             let sender = sender.clone();
-            let (next, inputs) = (&next, &inputs);
+            let queue = &queue;
             scope.spawn(move || loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some(slot) = inputs.get(index) else { break };
-                let input = slot.lock().expect("no panic while taking an input").take().expect("each input once");
+                let next = queue.lock().expect("no panic while taking an input").next();
+                let Some((index, input)) = next else { break };
                 let start = Instant::now();
                 let report = input.process(budget, answer);
                 if sender.send((index, report, start.elapsed())).is_err() {
@@ -114,10 +112,11 @@ pub fn run(
     Ok(done.into_iter().flatten().collect())
 }
 
-/// The slowest files of a run, slowest first, for the summary on stderr.
-pub fn slowest(reports: &[(FileReport, Duration)], count: usize) -> String {
-    let mut by_time: Vec<&(FileReport, Duration)> = reports.iter().collect();
-    by_time.sort_by_key(|(_, elapsed)| std::cmp::Reverse(*elapsed));
+/// The slowest files of a run, slowest first, for the summary on stderr:
+/// `times[i]` is how long `reports[i]` took.
+pub fn slowest(reports: &[FileReport], times: &[Duration], count: usize) -> String {
+    let mut by_time: Vec<(&FileReport, &Duration)> = reports.iter().zip(times).collect();
+    by_time.sort_by_key(|(_, elapsed)| std::cmp::Reverse(**elapsed));
     let parts: Vec<String> = by_time
         .iter()
         .take(count)

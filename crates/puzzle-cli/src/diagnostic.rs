@@ -71,7 +71,7 @@ impl Diagnostic {
 
     /// The diagnostic ready to print, with the file's name and text.
     pub fn render<'a>(&'a self, path: &'a str, source: &'a str, colour: bool) -> Rendered<'a> {
-        Rendered { diagnostic: self, path, source, colour }
+        Rendered { diagnostic: self, path, source, style: Style { colour } }
     }
 
     /// The 1-based line and column (in characters) where it points.
@@ -97,16 +97,17 @@ fn floor_char_boundary(source: &str, mut offset: usize) -> usize {
     offset
 }
 
-/// A diagnostic with what it needs to print itself.
-pub struct Rendered<'a> {
-    diagnostic: &'a Diagnostic,
-    path: &'a str,
-    source: &'a str,
-    colour: bool,
+/// Colour on or off: ANSI codes only for a terminal. Every text the command
+/// prints is painted through it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Style {
+    /// Whether to write colour codes.
+    pub colour: bool,
 }
 
-impl Rendered<'_> {
-    fn paint(&self, code: &str, text: &str) -> String {
+impl Style {
+    /// `text` in the ANSI style `code` (`"1;31"` is bold red), or plain.
+    pub fn paint(self, code: &str, text: &str) -> String {
         if self.colour {
             format!("\x1b[{code}m{text}\x1b[0m")
         } else {
@@ -114,8 +115,48 @@ impl Rendered<'_> {
         }
     }
 
+    /// Success: green.
+    pub fn good(self, text: &str) -> String {
+        self.paint("32", text)
+    }
+
+    /// Errors and failures: bold red.
+    pub fn bad(self, text: &str) -> String {
+        self.paint("1;31", text)
+    }
+
+    /// Incomplete answers: yellow.
+    pub fn warn(self, text: &str) -> String {
+        self.paint("33", text)
+    }
+
+    /// Titles: bold.
+    pub fn bold(self, text: &str) -> String {
+        self.paint("1", text)
+    }
+
+    /// Labels: dim.
+    pub fn dim(self, text: &str) -> String {
+        self.paint("2", text)
+    }
+
+    /// Gutters and arrows of a diagnostic: bold blue.
+    fn frame(self, text: &str) -> String {
+        self.paint("1;34", text)
+    }
+}
+
+/// A diagnostic with what it needs to print itself.
+pub struct Rendered<'a> {
+    diagnostic: &'a Diagnostic,
+    path: &'a str,
+    source: &'a str,
+    style: Style,
+}
+
+impl Rendered<'_> {
     fn snippet(&self, f: &mut fmt::Formatter<'_>, span: Span, label: &str, gutter: usize) -> fmt::Result {
-        let (line, column) = line_col(self.source, span.start);
+        let (line, _) = line_col(self.source, span.start);
         let start = floor_char_boundary(self.source, span.start.min(self.source.len()));
         let line_start = self.source[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
         let line_end = self.source[line_start..].find(['\n', '\r']).map_or(self.source.len(), |i| line_start + i);
@@ -125,17 +166,16 @@ impl Rendered<'_> {
         let padding: String =
             self.source[line_start..start].chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
         let carets = self.source[start..end].chars().count().max(1);
-        let bar = self.paint("1;34", "|");
-        let number = self.paint("1;34", &format!("{line:>gutter$}"));
+        let bar = self.style.frame("|");
+        let number = self.style.frame(&format!("{line:>gutter$}"));
         writeln!(f, "{:gutter$} {bar}", "")?;
         writeln!(f, "{number} {bar} {text}")?;
-        let marks = self.paint("1;31", &"^".repeat(carets));
+        let marks = self.style.bad(&"^".repeat(carets));
         if label.is_empty() {
             writeln!(f, "{:gutter$} {bar} {padding}{marks}", "")?;
         } else {
             writeln!(f, "{:gutter$} {bar} {padding}{marks} {label}", "")?;
         }
-        let _ = column;
         Ok(())
     }
 }
@@ -147,14 +187,14 @@ impl fmt::Display for Rendered<'_> {
         let last_line =
             diagnostic.note.as_ref().map_or(line, |(span, _)| line_col(self.source, span.start).0.max(line));
         let gutter = last_line.to_string().len();
-        writeln!(f, "{}{}", self.paint("1;31", "error"), self.paint("1", &format!(": {}", diagnostic.message)))?;
-        writeln!(f, "{:gutter$}{} {}:{line}:{column}", "", self.paint("1;34", "-->"), self.path)?;
+        writeln!(f, "{}{}", self.style.bad("error"), self.style.bold(&format!(": {}", diagnostic.message)))?;
+        writeln!(f, "{:gutter$}{} {}:{line}:{column}", "", self.style.frame("-->"), self.path)?;
         self.snippet(f, diagnostic.span, "", gutter)?;
         if let Some((span, note)) = &diagnostic.note {
             self.snippet(f, *span, note, gutter)?;
         }
         if let Some(help) = &diagnostic.help {
-            writeln!(f, "{:gutter$} {} {}: {help}", "", self.paint("1;34", "="), self.paint("1", "help"))?;
+            writeln!(f, "{:gutter$} {} {}: {help}", "", self.style.frame("="), self.style.bold("help"))?;
         }
         Ok(())
     }

@@ -168,7 +168,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 batch::write_whole(&mut out, &format!("{separator}{}", report::render_text(report, options)))
             })
             .context("writing the report")?;
-            let reports: Vec<FileReport> = finished.iter().map(|(report, _)| report.clone()).collect();
+            let (reports, times): (Vec<FileReport>, Vec<_>) = finished.into_iter().unzip();
             if json {
                 let puzzles: Vec<serde_json::Value> = reports.iter().map(report::render_json).collect();
                 let document = serde_json::json!({ "puzzles": puzzles });
@@ -178,8 +178,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 let text = format!("\n{}\n", report::summary(&reports, options.style));
                 batch::write_whole(&mut out, &text).context("writing the report")?;
             }
-            if finished.len() > 1 {
-                eprintln!("{}", batch::slowest(&finished, 3));
+            if reports.len() > 1 {
+                eprintln!("{}", batch::slowest(&reports, &times, 3));
             }
             if let Some(dir) = svg {
                 write_pictures(&dir, &reports)?;
@@ -264,8 +264,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     Ok(ExitCode::SUCCESS)
                 }
                 Err(err) => {
-                    let label = if stderr_colour { "\x1b[1;31merror\x1b[0m" } else { "error" };
-                    eprintln!("{label}: {err}");
+                    eprintln!("{}: {err}", Style { colour: stderr_colour }.bad("error"));
                     Ok(ExitCode::from(2))
                 }
             }

@@ -8,11 +8,12 @@ use grid_core::{Direction, Grid};
 use serde_json::{json, Map, Value};
 
 use crate::answer::{answer_all, Answer, Budget, QueryResult};
+pub use crate::diagnostic::Style;
 use crate::diagnostic::{line_col, Diagnostic, Span};
 use crate::syntax::{parse, Board, Expect, Game, Puzzle};
 
 /// What became of one file.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct FileReport {
     /// The path as the user gave it (or as found below a directory).
     pub path: String,
@@ -23,7 +24,7 @@ pub struct FileReport {
 }
 
 /// A file that parsed, with its answers.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Solved {
     /// The checked puzzle.
     pub puzzle: Puzzle,
@@ -32,7 +33,7 @@ pub struct Solved {
 }
 
 /// Why a file has no answers.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub enum Failure {
     /// It could not be read, or a directory held no puzzles.
     Unreadable(String),
@@ -106,38 +107,6 @@ impl FileReport {
                 .max()
                 .unwrap_or(0),
         }
-    }
-}
-
-/// Colour on or off: ANSI codes only for a terminal.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Style {
-    /// Whether to write colour codes.
-    pub colour: bool,
-}
-
-impl Style {
-    fn paint(self, code: &str, text: &str) -> String {
-        if self.colour {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text.to_string()
-        }
-    }
-    fn good(self, text: &str) -> String {
-        self.paint("32", text)
-    }
-    fn bad(self, text: &str) -> String {
-        self.paint("1;31", text)
-    }
-    fn warn(self, text: &str) -> String {
-        self.paint("33", text)
-    }
-    fn bold(self, text: &str) -> String {
-        self.paint("1", text)
-    }
-    fn dim(self, text: &str) -> String {
-        self.paint("2", text)
     }
 }
 

@@ -165,8 +165,6 @@ struct Builder {
     game: Option<(Game, Span)>,
     board: Option<(RawBoard, Span)>,
     queries: Vec<RawQuery>,
-    /// Whether the previous statement was a query (so an `expect` may follow).
-    after_query: bool,
 }
 
 struct RawQuery {
@@ -191,7 +189,6 @@ impl Builder {
         let mut inner = statement.into_inner();
         let keyword = inner.next().expect("every statement starts with its keyword");
         let keyword_span = Span::from(keyword.as_span());
-        let was_after_query = std::mem::replace(&mut self.after_query, false);
         match rule {
             Rule::name_statement | Rule::game_statement | Rule::board_statement => {
                 let word = keyword.as_str();
@@ -233,7 +230,6 @@ impl Builder {
                     .map(|pair| (pair.as_str().to_string(), Span::from(pair.as_span())))
                     .collect();
                 self.queries.push(RawQuery { pair_rule, words, span, expect: None });
-                self.after_query = true;
             }
             Rule::expect_statement => {
                 let Some(query) = self.queries.last_mut() else {
@@ -245,10 +241,8 @@ impl Builder {
                         .note(*first, "its first `expect` is here")
                         .help("a query has at most one `expect`"));
                 }
-                if !was_after_query {
-                    // Only an expect can sit between a query and this line.
-                    unreachable!("name, game and board after a query are reported above");
-                }
+                // So the statement before this one is the last query: `name`,
+                // `game` and `board` after a query are refused above.
                 let value = inner.next().expect("the grammar requires a value");
                 let expect = match value.as_rule() {
                     Rule::expected_board => {
@@ -631,4 +625,78 @@ pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Diagn
         )
     };
     Diagnostic::new(message, span).help(help)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The puzzle a text means, in one line: name, game, board rows (`/`), and
+    /// each query with its expect; or the error's message.
+    fn meaning(source: &str) -> String {
+        let puzzle = match parse(source) {
+            Ok(puzzle) => puzzle,
+            Err(diagnostic) => return format!("error: {}", diagnostic.message),
+        };
+        let rows: Vec<String> = match &puzzle.board {
+            Board::Twenty48(board) => board.values().rows().map(|r| format!("{r:?}")).collect(),
+            Board::BlockGame(board) => board.ids().rows().map(|r| format!("{r:?}")).collect(),
+        };
+        let queries: Vec<String> = puzzle
+            .queries
+            .iter()
+            .map(|q| match &q.expect {
+                Some((expect, _)) => format!("{} => {expect:?}", q.query.text()),
+                None => q.query.text(),
+            })
+            .collect();
+        format!("{:?} {} {} | {}", puzzle.name, puzzle.game.name(), rows.join("/"), queries.join("; "))
+    }
+
+    fn check(source: &str, expected: &str) {
+        assert_eq!(meaning(source), expected, "{source:?}");
+    }
+
+    #[test]
+    fn language_rules() {
+        // `.` and `0` are both empty; tiles go up to 2^63.
+        check(
+            "game 2048\nboard {\n  0 . 9223372036854775808\n}\nquery max-tile within 0\n",
+            "None 2048 [0, 0, 9223372036854775808] | max-tile within 0",
+        );
+        // An expect may be separated from its query by comments and blank lines.
+        check(
+            "game 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n\n# the answer:\n\nexpect 4\n",
+            "None 2048 [2, 2] | max-tile within 1 => Number(4)",
+        );
+        // `\"` and `\\` are the name's escapes; `#` inside it is no comment.
+        check(
+            "name \"a \\\"b\\\" \\\\ # c\"\ngame blockgame\nboard {\n  1\n}\nquery max-removed\n",
+            "Some(\"a \\\"b\\\" \\\\ # c\") blockgame [1] | max-removed",
+        );
+        // name, game and board in any order before the queries; CRLF and tabs.
+        check(
+            "board {\r\n\t2\t4\r\n}\r\ngame 2048\r\nquery apply up L Right d\r\n",
+            "None 2048 [2, 4] | apply U L R D",
+        );
+        // `reach` takes any target from 1 up, and `unreachable` as its answer.
+        check(
+            "game 2048\nboard {\n  2\n}\nquery reach 100 within 3\nexpect unreachable\n",
+            "None 2048 [2] | reach 100 within 3 => Unreachable",
+        );
+        // Block ids need not be consecutive.
+        check(
+            "game blockgame\nboard {\n  . 7 .\n  7 7 7\n  40 40 40\n}\nquery max-removed\nexpect 2\n",
+            "None blockgame [0, 7, 0]/[7, 7, 7]/[40, 40, 40] | max-removed => Number(2)",
+        );
+        // Keywords are lower case and stand apart from their argument.
+        check("Game 2048\n", "error: expected a statement, found `Game`");
+        check("game2048\n", "error: expected a statement, found `game2048`");
+        // A tile past 2^63, and a game's query asked of the other game.
+        check(
+            "game 2048\nboard {\n  18446744073709551616\n}\nquery max-tile within 1\n",
+            "error: `18446744073709551616` is too large for a tile",
+        );
+        check("game blockgame\nboard {\n  1\n}\nquery apply L\n", "error: `apply` is not a blockgame query");
+    }
 }
