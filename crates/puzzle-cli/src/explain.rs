@@ -11,7 +11,7 @@
 use std::fmt::Write as _;
 
 use grid_core::{Direction, Grid};
-use rules_blockgame::{Cover, Solution};
+use rules_blockgame::{Cover, Stuck};
 
 use crate::answer::Answer;
 use crate::syntax::Board;
@@ -31,11 +31,111 @@ pub struct Drawing {
     pub ascii: bool,
 }
 
-/// One cell as drawn: its text, whether to mark it, and its colours.
-struct Cell {
-    text: String,
-    marked: bool,
-    colours: Option<Colours>,
+/// One cell as drawn, on a terminal or in a picture: its text, whether to mark
+/// it (a tile a merge made), and its colours.
+pub(crate) struct Cell {
+    pub(crate) text: String,
+    pub(crate) marked: bool,
+    pub(crate) colours: Option<Colours>,
+}
+
+/// A board as one step of a worked answer shows it.
+pub(crate) enum Picture {
+    /// 2048 tiles, and where a merge made one in this step.
+    Tiles { values: Grid<u64>, merged: Vec<(usize, usize)> },
+    /// Block ids, and where black cells were dropped in this step.
+    Blocks { ids: Grid<u32>, black: Vec<(usize, usize)> },
+}
+
+impl Picture {
+    /// The cells, an empty cell and a black one written as given.
+    pub(crate) fn cells(&self, empty_text: &str, black_text: &str) -> Grid<Cell> {
+        let cell = |text: String, colours| Cell { text, marked: false, colours: Some(colours) };
+        let blank = || Cell { text: empty_text.to_string(), marked: false, colours: None };
+        match self {
+            Picture::Tiles { values, merged } => {
+                let mut cells =
+                    values
+                        .map(|&value| if value == 0 { blank() } else { cell(value.to_string(), tile_colours(value)) });
+                for &position in merged {
+                    cells[position].marked = true;
+                }
+                cells
+            }
+            Picture::Blocks { ids, black } => {
+                let mut cells = ids.map(|&id| if id == 0 { blank() } else { cell(id.to_string(), block_colours(id)) });
+                for &position in black {
+                    cells[position] = cell(black_text.to_string(), BLACK_CELL);
+                }
+                cells
+            }
+        }
+    }
+}
+
+/// What happened in one step of a worked answer.
+pub(crate) enum StepKind {
+    /// The board before anything happens.
+    Start,
+    /// One move of the witness (`number` from 1), and whether it changed anything.
+    Move { number: usize, direction: Direction, changed: bool },
+    /// A move that would merge two 2^63 tiles: the replay stops before it.
+    Overflow { number: usize, direction: Direction },
+    /// One removal (`number` from 1), its black cells shown before the box vanishes.
+    Removal { number: usize, id: u32 },
+    /// The board once every removal is done.
+    After,
+}
+
+/// One step of a worked answer: what happened, and the board that shows it.
+pub(crate) struct Step {
+    pub(crate) kind: StepKind,
+    pub(crate) picture: Option<Picture>,
+}
+
+/// The steps of an answer, replayed from the starting board: the start, then
+/// each move of the witness (or of `apply`), or each removal and the board
+/// after them. Empty for an answer with nothing to replay (`reach` that is
+/// unreachable). `--explain` and `--svg` both draw these.
+pub(crate) fn steps(board: &Board, answer: &Answer) -> Vec<Step> {
+    let step = |kind, picture| Step { kind, picture: Some(picture) };
+    match (board, answer) {
+        (Board::Twenty48(start), answer) => {
+            let Some(moves) = answer.moves() else { return Vec::new() };
+            let mut board = start.clone();
+            let mut steps = vec![step(StepKind::Start, Picture::Tiles { values: board.values(), merged: Vec::new() })];
+            for (index, &direction) in moves.iter().enumerate() {
+                let number = index + 1;
+                match board.slide_marking_merges(direction) {
+                    Ok((outcome, merged)) => steps.push(step(
+                        StepKind::Move { number, direction, changed: outcome.changed },
+                        Picture::Tiles { values: board.values(), merged },
+                    )),
+                    Err(_) => {
+                        steps.push(Step { kind: StepKind::Overflow { number, direction }, picture: None });
+                        break;
+                    }
+                }
+            }
+            steps
+        }
+        (Board::BlockGame(start), Answer::MaxRemoved(solution)) => {
+            let mut ids = start.ids().clone();
+            let mut steps = vec![step(StepKind::Start, Picture::Blocks { ids: ids.clone(), black: Vec::new() })];
+            for (index, removal) in solution.removals.iter().enumerate() {
+                let picture = Picture::Blocks { ids: ids.clone(), black: removal.black_cells.clone() };
+                steps.push(step(StepKind::Removal { number: index + 1, id: removal.id }, picture));
+                for &cell in &start.block(removal.id).expect("removed blocks are on the board").cells {
+                    ids[cell] = 0;
+                }
+            }
+            if !solution.removals.is_empty() {
+                steps.push(step(StepKind::After, Picture::Blocks { ids, black: Vec::new() }));
+            }
+            steps
+        }
+        _ => Vec::new(),
+    }
 }
 
 impl Drawing {
@@ -129,55 +229,47 @@ pub fn block_colours(id: u32) -> Colours {
 /// The colours of a black cell: light on dark grey, visible on any terminal.
 pub const BLACK_CELL: Colours = ((0xee, 0xee, 0xee), (0x30, 0x30, 0x30));
 
-fn tiles(values: &Grid<u64>, merged: &[(usize, usize)], drawing: Drawing) -> Grid<Cell> {
-    let mut cells = values.map(|&value| Cell {
-        text: if value == 0 { drawing.empty().to_string() } else { value.to_string() },
-        marked: false,
-        colours: (value != 0).then(|| tile_colours(value)),
-    });
-    for &(r, c) in merged {
-        cells[(r, c)].marked = true;
-    }
-    cells
-}
-
 /// The step-by-step explanation of one answer, indented for the text report.
 pub fn explain(board: &Board, answer: &Answer, drawing: Drawing) -> String {
-    match (board, answer) {
-        (Board::Twenty48(start), answer) => match answer.moves() {
-            Some(moves) => explain_moves(start, moves, drawing),
-            None => String::new(),
-        },
-        (Board::BlockGame(start), Answer::MaxRemoved(solution)) => explain_removals(start, solution, drawing),
-        _ => String::new(),
-    }
-}
-
-fn explain_moves(start: &rules_2048::Board, moves: &[Direction], drawing: Drawing) -> String {
+    let steps = steps(board, answer);
+    let moves = steps.iter().filter(|s| matches!(s.kind, StepKind::Move { .. } | StepKind::Overflow { .. })).count();
+    let removals = steps.iter().filter(|s| matches!(s.kind, StepKind::Removal { .. })).count();
     let mut out = String::new();
-    let mut board = start.clone();
-    let _ = writeln!(out, "    start:");
-    out += &drawing.board(&tiles(&board.values(), &[], drawing), 4);
-    for (step, &direction) in moves.iter().enumerate() {
-        let Ok((outcome, merged)) = board.slide_marking_merges(direction) else {
-            let _ = writeln!(out, "    move {} ({direction}): a merge past 2^63; stopping here", step + 1);
-            break;
+    for step in &steps {
+        let line = match (&step.kind, &step.picture) {
+            (StepKind::Start, _) => "start:".to_string(),
+            (StepKind::After, _) => "after the removals:".to_string(),
+            (StepKind::Overflow { number, direction }, _) => {
+                format!("move {number} ({direction}): a merge past 2^63; stopping here")
+            }
+            (StepKind::Move { number, direction, changed }, Some(Picture::Tiles { values, merged })) => {
+                let what = match (changed, merged.len()) {
+                    (false, _) => "nothing moves".to_string(),
+                    (true, 0) => "tiles slide, nothing merges".to_string(),
+                    (true, 1) => "1 merge, marked *".to_string(),
+                    (true, n) => format!("{n} merges, marked *"),
+                };
+                let largest = values.as_slice().iter().max().copied().unwrap_or(0);
+                format!("move {number} of {moves} ({}): {what}; largest tile {largest}", name(*direction))
+            }
+            (StepKind::Removal { number, id }, Some(Picture::Blocks { black, .. })) => {
+                format!(
+                    "removal {number} of {removals}: block {id}, {} ({} marks them), then its box vanishes",
+                    drops(black),
+                    drawing.black()
+                )
+            }
+            _ => unreachable!("`steps` pairs moves with tiles and removals with blocks"),
         };
-        let what = match (outcome.changed, merged.len()) {
-            (false, _) => "nothing moves".to_string(),
-            (true, 0) => "tiles slide, nothing merges".to_string(),
-            (true, 1) => "1 merge, marked *".to_string(),
-            (true, n) => format!("{n} merges, marked *"),
-        };
-        let _ = writeln!(
-            out,
-            "    move {} of {} ({}): {what}; largest tile {}",
-            step + 1,
-            moves.len(),
-            name(direction),
-            board.max_tile()
-        );
-        out += &drawing.board(&tiles(&board.values(), &merged, drawing), 4);
+        let _ = writeln!(out, "    {line}");
+        if let Some(picture) = &step.picture {
+            out += &drawing.board(&picture.cells(drawing.empty(), drawing.black()), 4);
+        }
+    }
+    if let (Board::BlockGame(_), Answer::MaxRemoved(solution)) = (board, answer) {
+        for stuck in &solution.stuck {
+            let _ = writeln!(out, "    {}", why_stuck(stuck));
+        }
     }
     out
 }
@@ -191,75 +283,31 @@ fn name(direction: Direction) -> &'static str {
     }
 }
 
-fn blocks(ids: &Grid<u32>, black: &[(usize, usize)], drawing: Drawing) -> Grid<Cell> {
-    let mut cells = ids.map(|&id| Cell {
-        text: if id == 0 { drawing.empty().to_string() } else { id.to_string() },
-        marked: false,
-        colours: (id != 0).then(|| block_colours(id)),
-    });
-    for &(r, c) in black {
-        cells[(r, c)] = Cell { text: drawing.black().to_string(), marked: false, colours: Some(BLACK_CELL) };
+/// "2 black cells dropped in columns 2, 3", columns counted from 1.
+fn drops(black: &[(usize, usize)]) -> String {
+    let mut columns: Vec<usize> = black.iter().map(|&(_, c)| c + 1).collect();
+    columns.sort_unstable();
+    columns.dedup();
+    if columns.is_empty() {
+        return "it fills its box already: no drop needed".to_string();
     }
-    cells
+    format!(
+        "{} black cell{} dropped in column{} {}",
+        black.len(),
+        if black.len() == 1 { "" } else { "s" },
+        if columns.len() == 1 { "" } else { "s" },
+        columns.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
+    )
 }
 
-fn explain_removals(start: &rules_blockgame::Board, solution: &Solution, drawing: Drawing) -> String {
-    let mut out = String::new();
-    let mut ids = start.ids().clone();
-    let _ = writeln!(out, "    start:");
-    out += &drawing.board(&blocks(&ids, &[], drawing), 4);
-    for (step, removal) in solution.removals.iter().enumerate() {
-        let mut columns: Vec<usize> = removal.black_cells.iter().map(|&(_, c)| c + 1).collect();
-        columns.sort_unstable();
-        columns.dedup();
-        let drops = match columns.len() {
-            0 => "it fills its box already: no drop needed".to_string(),
-            _ => format!(
-                "{} black cell{} dropped in column{} {}",
-                removal.black_cells.len(),
-                if removal.black_cells.len() == 1 { "" } else { "s" },
-                if columns.len() == 1 { "" } else { "s" },
-                columns.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
-            ),
-        };
-        let _ = writeln!(
-            out,
-            "    removal {} of {}: block {}, {drops} ({} marks them), then its box vanishes",
-            step + 1,
-            solution.removals.len(),
-            removal.id,
-            drawing.black()
-        );
-        out += &drawing.board(&blocks(&ids, &removal.black_cells, drawing), 4);
-        let block = start.block(removal.id).expect("removed blocks are on the board");
-        for &cell in &block.cells {
-            ids[cell] = 0;
+fn why_stuck(stuck: &Stuck) -> String {
+    let (r, c) = stuck.hole;
+    let why = match stuck.cover {
+        Cover::Block { id, cell } if cell == stuck.hole => format!("block {id} occupies it"),
+        Cover::Block { id, cell: (br, bc) } => format!("block {id} at row {}, column {} covers it", br + 1, bc + 1),
+        Cover::OwnCell { cell: (br, bc) } => {
+            format!("its own cell at row {}, column {} overhangs it", br + 1, bc + 1)
         }
-    }
-    if !solution.removals.is_empty() {
-        let _ = writeln!(out, "    after the removals:");
-        out += &drawing.board(&blocks(&ids, &[], drawing), 4);
-    }
-    for stuck in &solution.stuck {
-        let (r, c) = stuck.hole;
-        let why = match stuck.cover {
-            Cover::Block { id, cell: (br, bc) } if (br, bc) == stuck.hole => {
-                format!("block {id} occupies it")
-            }
-            Cover::Block { id, cell: (br, bc) } => {
-                format!("block {id} at row {}, column {} covers it", br + 1, bc + 1)
-            }
-            Cover::OwnCell { cell: (br, bc) } => {
-                format!("its own cell at row {}, column {} overhangs it", br + 1, bc + 1)
-            }
-        };
-        let _ = writeln!(
-            out,
-            "    block {} stays: no black cell can reach row {}, column {} of its box: {why}",
-            stuck.id,
-            r + 1,
-            c + 1
-        );
-    }
-    out
+    };
+    format!("block {} stays: no black cell can reach row {}, column {} of its box: {why}", stuck.id, r + 1, c + 1)
 }

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use grid_core::Grid;
 
 use crate::answer::Answer;
-use crate::explain::{block_colours, tile_colours, Colours, BLACK_CELL};
+use crate::explain::{steps, Cell, StepKind};
 use crate::report::FileReport;
 use crate::syntax::Board;
 
@@ -15,14 +15,6 @@ const CELL: usize = 36;
 const GAP: usize = 28;
 const CAPTION: usize = 22;
 const MARGIN: usize = 16;
-
-/// One cell as drawn.
-struct Cell {
-    text: String,
-    colours: Option<Colours>,
-    /// A tile made by a merge in this step: drawn with a thick outline.
-    marked: bool,
-}
 
 /// One board of a row, with its caption.
 struct Frame {
@@ -49,66 +41,22 @@ pub fn render(report: &FileReport) -> Option<String> {
     Some(draw(&title, &rows))
 }
 
+/// The boards of an answer's steps, captioned; a tile a merge made is drawn
+/// with a thick outline.
 fn frames_of(board: &Board, answer: &Answer) -> Vec<Frame> {
-    match (board, answer) {
-        (Board::Twenty48(start), answer) => {
-            let Some(moves) = answer.moves() else { return Vec::new() };
-            let mut board = start.clone();
-            let mut frames = vec![Frame { caption: "start".into(), cells: tiles(&board.values(), &[]) }];
-            for (step, &direction) in moves.iter().enumerate() {
-                let Ok((_, merged)) = board.slide_marking_merges(direction) else { break };
-                frames.push(Frame {
-                    caption: format!("{}. {direction}", step + 1),
-                    cells: tiles(&board.values(), &merged),
-                });
-            }
-            frames
-        }
-        (Board::BlockGame(start), Answer::MaxRemoved(solution)) => {
-            let mut ids = start.ids().clone();
-            let mut frames = vec![Frame { caption: "start".into(), cells: blocks(&ids, &[]) }];
-            for (step, removal) in solution.removals.iter().enumerate() {
-                frames.push(Frame {
-                    caption: format!("{}. block {}", step + 1, removal.id),
-                    cells: blocks(&ids, &removal.black_cells),
-                });
-                if let Some(block) = start.block(removal.id) {
-                    for &cell in &block.cells {
-                        ids[cell] = 0;
-                    }
-                }
-            }
-            if !solution.removals.is_empty() {
-                frames.push(Frame { caption: "after".into(), cells: blocks(&ids, &[]) });
-            }
-            frames
-        }
-        _ => Vec::new(),
-    }
-}
-
-fn tiles(values: &Grid<u64>, merged: &[(usize, usize)]) -> Grid<Cell> {
-    let mut cells = values.map(|&value| Cell {
-        text: if value == 0 { String::new() } else { value.to_string() },
-        colours: (value != 0).then(|| tile_colours(value)),
-        marked: false,
-    });
-    for &cell in merged {
-        cells[cell].marked = true;
-    }
-    cells
-}
-
-fn blocks(ids: &Grid<u32>, black: &[(usize, usize)]) -> Grid<Cell> {
-    let mut cells = ids.map(|&id| Cell {
-        text: if id == 0 { String::new() } else { id.to_string() },
-        colours: (id != 0).then(|| block_colours(id)),
-        marked: false,
-    });
-    for &cell in black {
-        cells[cell] = Cell { text: String::new(), colours: Some(BLACK_CELL), marked: false };
-    }
-    cells
+    steps(board, answer)
+        .into_iter()
+        .filter_map(|step| {
+            let caption = match step.kind {
+                StepKind::Start => "start".to_string(),
+                StepKind::Move { number, direction, .. } => format!("{number}. {direction}"),
+                StepKind::Removal { number, id } => format!("{number}. block {id}"),
+                StepKind::After => "after".to_string(),
+                StepKind::Overflow { .. } => return None,
+            };
+            Some(Frame { caption, cells: step.picture?.cells("", "") })
+        })
+        .collect()
 }
 
 fn hex((r, g, b): (u8, u8, u8)) -> String {
