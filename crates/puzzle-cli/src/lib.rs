@@ -302,8 +302,13 @@ fn format_file(path: &Path, check_only: bool) -> FmtOutcome {
         Ok(bytes) => bytes,
         Err(err) => return FmtOutcome::Failed(format!("cannot read `{}`: {err}", path.display())),
     };
-    let Ok(source) = String::from_utf8(bytes.clone()) else {
-        return FmtOutcome::Invalid(report::process_bytes(path.display().to_string(), bytes, Budget::default(), false));
+    let source = match String::from_utf8(bytes) {
+        Ok(source) => source,
+        // The report's own reading says where the bad byte is.
+        Err(err) => {
+            let path = path.display().to_string();
+            return FmtOutcome::Invalid(report::process_bytes(path, err.into_bytes(), Budget::default(), false));
+        }
     };
     let formatted = match format::format_source(&source) {
         Ok(formatted) => formatted,

@@ -360,3 +360,11 @@ fn new_prints_a_template_that_runs() {
     assert_eq!(code(&puzzle(&["new", "2048", "--size", "0x4"])), 2);
     assert_eq!(code(&puzzle(&["new", "2048", "--size", "four"])), 2);
 }
+
+#[test]
+fn fmt_refuses_a_file_that_is_not_utf8() {
+    let output = puzzle(&["fmt", "--check", "puzzles/invalid/not-utf8.puzzle"]);
+    assert_eq!(code(&output), 2);
+    assert!(stdout(&output).contains("the file is not UTF-8 text (byte 0xFF)"), "{}", stdout(&output));
+    assert!(stdout(&output).contains("--> puzzles/invalid/not-utf8.puzzle:3:5"), "{}", stdout(&output));
+}
