@@ -10,7 +10,7 @@ use serde_json::{json, Map, Value};
 use crate::answer::{answer_all, Answer, Budget, QueryResult};
 pub use crate::diagnostic::Style;
 use crate::diagnostic::{line_col, Diagnostic, Span};
-use crate::syntax::{parse, Board, Expect, Game, Puzzle};
+use crate::syntax::{parse, Board, Expect, Puzzle};
 
 /// What became of one file.
 #[derive(Debug)]
@@ -289,11 +289,11 @@ pub fn summary(reports: &[FileReport], style: Style) -> String {
         .flat_map(|s| &s.results)
         .filter(|r| r.incomplete.is_some())
         .count();
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let count = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let mut line = format!(
         "{}, {}, {failed} failed",
-        plural(reports.len(), "puzzle"),
-        plural(queries, "query").replace("querys", "queries")
+        count(reports.len(), "puzzle", "puzzles"),
+        count(queries, "query", "queries")
     );
     if invalid > 0 {
         line += &format!(", {invalid} invalid");
@@ -340,14 +340,14 @@ pub fn render_json(report: &FileReport) -> Value {
         Ok(solved) => {
             object.insert("name".into(), json!(solved.puzzle.name));
             object.insert("game".into(), json!(solved.puzzle.game.name()));
-            let results: Vec<Value> = solved.results.iter().map(|r| result_json(r, solved.puzzle.game)).collect();
+            let results: Vec<Value> = solved.results.iter().map(result_json).collect();
             object.insert("results".into(), Value::Array(results));
         }
     }
     Value::Object(object)
 }
 
-fn result_json(result: &QueryResult, game: Game) -> Value {
+fn result_json(result: &QueryResult) -> Value {
     let mut object = Map::new();
     object.insert("query".into(), json!(result.text));
     match &result.answer {
@@ -385,6 +385,5 @@ fn result_json(result: &QueryResult, game: Game) -> Value {
         object.insert("expect".into(), expected);
         object.insert("ok".into(), json!(ok));
     }
-    let _ = game;
     Value::Object(object)
 }
