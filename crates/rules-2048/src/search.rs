@@ -471,7 +471,10 @@ impl<'s> Search<'s> {
         let cells = self.cells;
         let node_start = depth * cells;
         if depth + 1 == self.max_moves {
-            // Decided exactly and cheaply, no bound needed.
+            // The cheap bound, then the last move decided exactly.
+            if !self.within_reach(depth, max_exponent) {
+                return Ok(());
+            }
             return self.visit_last_move(node_start, max_exponent);
         }
         if !self.may_improve(depth, max_exponent) {
@@ -571,6 +574,7 @@ impl<'s> Search<'s> {
     /// The cheap bound: whether a board at `depth` whose largest exponent is
     /// `max_exponent` could beat the best, the largest exponent rising by at
     /// most one a move. (A board that beats the best itself passes too.)
+    #[inline]
     fn within_reach(&self, depth: usize, max_exponent: u8) -> bool {
         let left = self.max_moves - depth;
         let best = self.best_score;
@@ -588,10 +592,10 @@ impl<'s> Search<'s> {
     /// `K - 1`, which outnumber all the shallower ones together.
     fn visit_last_move(&mut self, node_start: usize, max_exponent: u8) -> Result<(), usize> {
         let grown = (max_exponent + 1).min(self.score_cap);
-        if max_exponent == 0 || grown < self.best_score || (grown == self.best_score && !self.shorter(self.max_moves)) {
-            return Ok(());
-        }
         let node = &self.arena[node_start..node_start + self.cells];
+        if max_exponent == 0 {
+            return Ok(()); // an empty board stays empty
+        }
         let direction = match largest_merges(node, self.width, max_exponent) {
             (0, 0) => return Ok(()),
             (0, _) => Direction::Up,
