@@ -171,7 +171,7 @@ fn usage_errors_exit_two() {
 
 #[test]
 fn every_subcommand_has_help_with_an_example() {
-    for subcommand in ["run", "check", "judge"] {
+    for subcommand in ["run", "check", "judge", "fmt", "new"] {
         let output = puzzle(&[subcommand, "--help"]);
         assert_eq!(code(&output), 0);
         assert!(stdout(&output).contains("Example"), "{subcommand}: {}", stdout(&output));
