@@ -1,7 +1,7 @@
 //! Answers the queries of a checked puzzle through the rules crates.
 
 use grid_core::{Direction, Grid};
-use rules_2048::{Proof, SearchOptions};
+use rules_2048::{Proof, SearchOptions, TileOverflow};
 use rules_blockgame::Solution;
 
 use crate::diagnostic::Diagnostic;
@@ -95,10 +95,18 @@ pub fn answer_all(puzzle: &Puzzle, budget: Budget) -> Vec<QueryResult> {
         .queries
         .iter()
         .map(|item| {
-            let this_query = Budget { nodes: Some(per_query.min(left_for_file)), ..budget };
-            let (answer, incomplete, nodes) = answer(&puzzle.board, &item.query, this_query);
+            let options = SearchOptions { node_budget: Some(per_query.min(left_for_file)), threads: budget.threads };
+            let (answer, incomplete, nodes) = match answer(&puzzle.board, &item.query, &options) {
+                Ok(found) => {
+                    let incomplete = match found.proof {
+                        Proof::Exact => None,
+                        Proof::Incomplete { upper_bound } => Some(upper_bound),
+                    };
+                    (Ok(found.answer), incomplete, found.nodes)
+                }
+                Err(overflow) => (Err(Diagnostic::new(overflow.to_string(), item.span)), None, None),
+            };
             left_for_file = left_for_file.saturating_sub(nodes.unwrap_or(0));
-            let answer = answer.map_err(|message| Diagnostic::new(message, item.span));
             let expect = item.expect.as_ref().map(|(expect, _)| {
                 let ok = answer.as_ref().is_ok_and(|a| a.matches(expect));
                 (expect.clone(), ok)
@@ -108,44 +116,31 @@ pub fn answer_all(puzzle: &Puzzle, budget: Budget) -> Vec<QueryResult> {
         .collect()
 }
 
-fn answer(board: &Board, query: &Query, budget: Budget) -> (Result<Answer, String>, Option<u64>, Option<u64>) {
-    let (height, width) = board.size();
-    let options = SearchOptions {
-        node_budget: Some(budget.nodes.unwrap_or(limits::default_node_budget(height * width))),
-        threads: budget.threads,
-    };
-    let incomplete = |proof: Proof| match proof {
-        Proof::Exact => None,
-        Proof::Incomplete { upper_bound } => Some(upper_bound),
-    };
-    match (board, query) {
+/// An answer with how it was found.
+struct Found {
+    answer: Answer,
+    proof: Proof,
+    /// Boards visited, for searches.
+    nodes: Option<u64>,
+}
+
+fn answer(board: &Board, query: &Query, options: &SearchOptions) -> Result<Found, TileOverflow> {
+    let exact = |answer| Found { answer, proof: Proof::Exact, nodes: None };
+    Ok(match (board, query) {
         (Board::Twenty48(board), Query::MaxTile { within }) => {
-            match rules_2048::max_tile_with(board, *within, &options) {
-                Ok(found) => (
-                    Ok(Answer::MaxTile { tile: found.tile, moves: found.moves }),
-                    incomplete(found.proof),
-                    Some(found.nodes),
-                ),
-                Err(overflow) => (Err(overflow.to_string()), None, None),
-            }
+            let found = rules_2048::max_tile_with(board, *within, options)?;
+            let answer = Answer::MaxTile { tile: found.tile, moves: found.moves };
+            Found { answer, proof: found.proof, nodes: Some(found.nodes) }
         }
         (Board::Twenty48(board), Query::Reach { target, within }) => {
-            match rules_2048::reach_with(board, *target, *within, &options) {
-                Ok(found) => (Ok(Answer::Reach { moves: found.moves }), incomplete(found.proof), Some(found.nodes)),
-                Err(overflow) => (Err(overflow.to_string()), None, None),
-            }
+            let found = rules_2048::reach_with(board, *target, *within, options)?;
+            Found { answer: Answer::Reach { moves: found.moves }, proof: found.proof, nodes: Some(found.nodes) }
         }
-        (Board::Twenty48(board), Query::Apply { moves }) => match rules_2048::apply(board, moves) {
-            Ok(after) => (
-                Ok(Answer::Apply { moves: moves.clone(), board: after.values(), max_tile: after.max_tile() }),
-                None,
-                None,
-            ),
-            Err(overflow) => (Err(overflow.to_string()), None, None),
-        },
-        (Board::BlockGame(board), Query::MaxRemoved) => {
-            (Ok(Answer::MaxRemoved(rules_blockgame::solve(board))), None, None)
+        (Board::Twenty48(board), Query::Apply { moves }) => {
+            let after = rules_2048::apply(board, moves)?;
+            exact(Answer::Apply { moves: moves.clone(), board: after.values(), max_tile: after.max_tile() })
         }
+        (Board::BlockGame(board), Query::MaxRemoved) => exact(Answer::MaxRemoved(rules_blockgame::solve(board))),
         _ => unreachable!("queries are checked against the game when parsed"),
-    }
+    })
 }
