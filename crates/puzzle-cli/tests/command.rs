@@ -368,3 +368,26 @@ fn fmt_refuses_a_file_that_is_not_utf8() {
     assert!(stdout(&output).contains("the file is not UTF-8 text (byte 0xFF)"), "{}", stdout(&output));
     assert!(stdout(&output).contains("--> puzzles/invalid/not-utf8.puzzle:3:5"), "{}", stdout(&output));
 }
+
+#[test]
+fn a_merge_past_2_pow_63_is_a_query_error_not_an_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let top = "9223372036854775808";
+    let path = write_puzzle(
+        &dir,
+        "huge.puzzle",
+        &format!("game 2048\nboard {{\n  {top} {top}\n}}\nquery apply L\nquery max-tile within 1\nquery max-tile within 0\nexpect {top}\n"),
+    );
+    let output = puzzle(&["run", &path]);
+    assert_eq!(code(&output), 2);
+    let text = stdout(&output);
+    assert!(text.contains("apply L: error: two 2^63 tiles would merge at (0, 0)"), "{text}");
+    assert!(text.contains("max-tile within 1: error: two 2^63 tiles would merge"), "{text}");
+    assert!(text.contains(&format!("max-tile within 0: {top} ✓")), "{text}");
+    let json = puzzle(&["run", &path, "--json"]);
+    let document: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let results = &document["puzzles"][0]["results"];
+    assert!(results[0]["error"]["message"].as_str().unwrap().contains("2^63"));
+    assert!(results[0].get("answer").is_none());
+    assert_eq!(results[2]["ok"], true);
+}
