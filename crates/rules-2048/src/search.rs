@@ -498,13 +498,8 @@ impl<'s> Search<'s> {
         if needed > 0 && row_merges < needed && column_merges < needed {
             return Ok(());
         }
-        // Growing moves first; otherwise up, down, left, right (as `tasks_at` does).
-        let mut order = Direction::ALL;
-        if rows_grow && !columns_grow {
-            order = [Direction::Left, Direction::Right, Direction::Up, Direction::Down];
-        }
         self.grow_arena(depth + 1);
-        for direction in order {
+        for direction in move_order(rows_grow, columns_grow) {
             let merges = match direction {
                 Direction::Left | Direction::Right => row_merges,
                 Direction::Up | Direction::Down => column_merges,
@@ -635,6 +630,17 @@ impl<'s> Search<'s> {
     }
 }
 
+/// The order to try the moves in: those that grow the largest tile first (the
+/// best then rises early and cuts more), otherwise up, down, left, right. The
+/// parallel split uses it too, so that its tasks come in the sequential order.
+fn move_order(rows_grow: bool, columns_grow: bool) -> [Direction; 4] {
+    if rows_grow && !columns_grow {
+        [Direction::Left, Direction::Right, Direction::Up, Direction::Down]
+    } else {
+        Direction::ALL
+    }
+}
+
 /// The distinct boards `depth` moves from `board` (no move that changes
 /// nothing), each with its moves and largest exponent, in the order the
 /// sequential search would visit them.
@@ -645,18 +651,17 @@ fn tasks_at(board: &Board, depth: usize) -> Result<Vec<(Vec<Direction>, Vec<u8>,
     for _ in 0..depth {
         let mut next = Vec::new();
         for (moves, cells, _) in &layer {
-            let mut children = Vec::with_capacity(4);
-            for direction in Direction::ALL {
+            let largest = cells.iter().copied().max().unwrap_or(0);
+            let (row_merges, column_merges) = largest_merges(cells, width, largest);
+            for direction in move_order(row_merges > 0, column_merges > 0) {
                 let mut child = cells.clone();
                 let outcome = slide_exponents(&mut child, height, width, direction)?;
                 if outcome.changed {
                     let mut child_moves = moves.clone();
                     child_moves.push(direction);
-                    children.push((child_moves, child, outcome.max_exponent));
+                    next.push((child_moves, child, outcome.max_exponent));
                 }
             }
-            children.sort_by_key(|child| std::cmp::Reverse(child.2));
-            next.extend(children);
         }
         layer = next;
     }
