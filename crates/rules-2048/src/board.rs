@@ -4,6 +4,8 @@ use std::fmt;
 
 use grid_core::{lines_toward, Direction, Grid, GridError, Line};
 
+use crate::lanes::{slide_into, Lines};
+
 /// The largest exponent a tile may have: `2^63` is the largest power of two a
 /// `u64` holds.
 pub const MAX_EXPONENT: u8 = 63;
@@ -192,13 +194,14 @@ impl Board {
         on_merge: impl FnMut(usize, u8),
     ) -> Result<MoveOutcome, TileOverflow> {
         let (height, width) = (self.height(), self.width());
-        // Only two 2^63 tiles can overflow, so only a board holding one keeps a
-        // copy to be left as it was: no allocation on any other move.
-        let before = (self.max_exponent() == MAX_EXPONENT).then(|| self.exponents.clone());
-        match slide_in_place(self.exponents.as_mut_slice(), height, width, direction, on_merge) {
-            Ok(changed) => Ok(MoveOutcome { changed, max_exponent: self.max_exponent() }),
+        let mut moved = self.exponents.clone();
+        let source = self.exponents.as_slice();
+        match slide_into(source, moved.as_mut_slice(), height, width, direction, &mut Lines::default(), on_merge) {
+            Ok(changed) => {
+                self.exponents = moved;
+                Ok(MoveOutcome { changed, max_exponent: self.max_exponent() })
+            }
             Err(index) => {
-                self.exponents = before.expect("only a board with a 2^63 tile overflows");
                 let (row, col) = self.exponents.position_of(index);
                 Err(TileOverflow { row, col })
             }
@@ -271,7 +274,8 @@ pub fn slide_exponents(
     width: usize,
     direction: Direction,
 ) -> Result<MoveOutcome, usize> {
-    let changed = slide_in_place(cells, height, width, direction, |_, _| {})?;
+    let source = cells.to_vec();
+    let changed = slide_into(&source, cells, height, width, direction, &mut Lines::default(), |_, _| {})?;
     Ok(MoveOutcome { changed, max_exponent: cells.iter().copied().max().unwrap_or(0) })
 }
 

@@ -27,6 +27,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod lanes;
 mod search;
 
 pub use board::{slide_exponents, value_of, Board, BoardError, MoveOutcome, TileOverflow, MAX_EXPONENT};

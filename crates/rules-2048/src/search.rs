@@ -24,6 +24,7 @@ use std::sync::Mutex;
 use grid_core::Direction;
 
 use crate::board::{slide_exponents, slide_in_place, value_of, Board, TileOverflow, MAX_EXPONENT};
+use crate::lanes::{slide_into, Lines};
 
 /// Limits on a search, and how many threads it may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -212,6 +213,8 @@ struct Search<'s> {
     /// The tile counts of the board at each depth, kept up to date from the
     /// merges of each move instead of read from the board.
     counts: Vec<Counts>,
+    /// The lane-wise move's buffer, reused across nodes.
+    lines: Lines,
     table: Table,
     nodes: u64,
     budget: u64,
@@ -274,6 +277,7 @@ impl<'s> Search<'s> {
             path: Vec::with_capacity(max_moves),
             arena: Vec::new(),
             counts: Vec::new(),
+            lines: Lines::default(),
             table: Table::new(max_moves),
             nodes: 0,
             budget,
@@ -514,9 +518,8 @@ impl<'s> Search<'s> {
             let (this_depth, next_depth) = self.arena.split_at_mut((depth + 1) * cells);
             let node = &this_depth[node_start..node_start + cells];
             let child = &mut next_depth[..cells];
-            child.copy_from_slice(node);
             let mut counts = self.counts[depth];
-            let changed = slide_in_place(child, self.height, self.width, direction, |_, made| {
+            let changed = slide_into(node, child, self.height, self.width, direction, &mut self.lines, |_, made| {
                 counts[made as usize - 1] -= 2;
                 counts[made as usize] += 1;
             })?;
