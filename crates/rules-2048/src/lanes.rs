@@ -105,19 +105,31 @@ pub(crate) fn slide_into(
 }
 
 impl Lines {
+    /// Copies the `count` lines from `first` on into the lanes, step by step;
+    /// unused lanes hold empty cells.
     fn gather(&mut self, source: &[u8], geometry: &Geometry, first: usize, count: usize) {
         self.steps.resize(geometry.len, [0; LANES]);
+        let mut unused: Lanes = [0xFF; LANES];
+        unused[..count].fill(0);
         for (step, tiles) in self.steps.iter_mut().enumerate() {
             let start = geometry.index(first, step);
-            if geometry.across == 1 {
-                // Up and down: one step of consecutive lines is part of a row.
-                tiles[..count].copy_from_slice(&source[start..start + count]);
-            } else {
+            if geometry.across != 1 {
+                *tiles = [0; LANES];
                 for (lane, tile) in tiles[..count].iter_mut().enumerate() {
                     *tile = source[start + lane * geometry.across as usize];
                 }
+            } else if let Some(window) = source.get(start..start + LANES) {
+                // Up and down: one step of consecutive lines is part of a row.
+                // A fixed-size copy, masked, is a pair of vector moves where a
+                // copy of `count` bytes would call memcpy.
+                tiles.copy_from_slice(window);
+                for (tile, &skip) in tiles.iter_mut().zip(&unused) {
+                    *tile &= !skip;
+                }
+            } else {
+                *tiles = [0; LANES];
+                tiles[..count].copy_from_slice(&source[start..start + count]);
             }
-            tiles[count..].fill(0);
         }
     }
 }
@@ -143,9 +155,7 @@ fn slide_lanes(
     count: usize,
     on_merge: &mut impl FnMut(usize, u8),
 ) -> Result<bool, Overflow> {
-    let mut written: Lanes = [0; LANES];
-    let mut open: Lanes = [0; LANES];
-    let mut changed: Lanes = [0; LANES];
+    let mut moving = Moving::default();
     // Where each lane's line starts, and how far from it each step is: a
     // store is then two look-ups and an add.
     let mut line_start = [0isize; LANES];
@@ -157,21 +167,7 @@ fn slide_lanes(
         *offset = step as isize * geometry.along;
     }
     for (step, tiles) in steps.iter().enumerate() {
-        let mut merges: Lanes = [0; LANES];
-        let mut lands_at: Lanes = [0; LANES];
-        let mut landing: Lanes = [0; LANES];
-        for lane in 0..LANES {
-            let tile = tiles[lane];
-            let present = 0u8.wrapping_sub((tile != 0) as u8);
-            merges[lane] = present & 0u8.wrapping_sub((tile == open[lane]) as u8);
-            let one = merges[lane] & 1;
-            lands_at[lane] = written[lane].wrapping_sub(one);
-            landing[lane] = tile.wrapping_add(one);
-            changed[lane] |= merges[lane] | (present & 0u8.wrapping_sub((lands_at[lane] != step as u8) as u8));
-            written[lane] = written[lane].wrapping_add(present & 1).wrapping_sub(one);
-            // 0 after a merge, the tile after a tile, unchanged after a gap.
-            open[lane] = (open[lane] & !present) | (tile & present & !merges[lane]);
-        }
+        let Step { merges, lands_at, landing } = moving.step(tiles, step);
         let mut merging = high_bits(&merges);
         while merging != 0 {
             let lane = merging.trailing_zeros() as usize;
@@ -185,7 +181,81 @@ fn slide_lanes(
             target[(start + step_offset[at as usize]) as usize] = tile;
         }
     }
-    Ok(high_bits(&changed) != 0)
+    Ok(high_bits(&moving.changed) != 0)
+}
+
+/// Up to [`LANES`] lines part way through a move: how many tiles each has
+/// written, the exponent of its last one while that may still merge (`open`,
+/// 0 once merged), as the line-at-a-time move keeps them, and whether
+/// anything moved.
+#[derive(Default)]
+struct Moving {
+    written: Lanes,
+    open: Lanes,
+    changed: Lanes,
+}
+
+/// What one step does in each lane: whether its cell merges (0xFF) with the
+/// lane's open tile, the row the cell lands at (`written`, or `written − 1`
+/// when it merges) and what it becomes there.
+struct Step {
+    merges: Lanes,
+    lands_at: Lanes,
+    landing: Lanes,
+}
+
+impl Moving {
+    /// Takes in step `step`'s cells, one a lane (0 for empty).
+    #[inline(always)]
+    fn step(&mut self, tiles: &Lanes, step: usize) -> Step {
+        let mut merges: Lanes = [0; LANES];
+        let mut lands_at: Lanes = [0; LANES];
+        let mut landing: Lanes = [0; LANES];
+        for lane in 0..LANES {
+            let tile = tiles[lane];
+            let present = 0u8.wrapping_sub((tile != 0) as u8);
+            merges[lane] = present & 0u8.wrapping_sub((tile == self.open[lane]) as u8);
+            let one = merges[lane] & 1;
+            lands_at[lane] = self.written[lane].wrapping_sub(one);
+            landing[lane] = tile.wrapping_add(one);
+            self.changed[lane] |= merges[lane] | (present & 0u8.wrapping_sub((lands_at[lane] != step as u8) as u8));
+            self.written[lane] = self.written[lane].wrapping_add(present & 1).wrapping_sub(one);
+            // 0 after a merge, the tile after a tile, unchanged after a gap.
+            self.open[lane] = (self.open[lane] & !present) | (tile & present & !merges[lane]);
+        }
+        Step { merges, lands_at, landing }
+    }
+}
+
+/// How many pairs of tiles of each exponent a move along `direction`'s axis
+/// would merge: `merges[x]` pairs of `2^x` tiles. A run of `k` equal tiles in
+/// a line (empty cells aside) merges `k / 2` pairs whichever way the line
+/// moves, so left and right, and up and down, merge the same pairs.
+pub(crate) fn merges_by_exponent(
+    cells: &[u8],
+    height: usize,
+    width: usize,
+    direction: Direction,
+    lines: &mut Lines,
+) -> [u32; 64] {
+    let geometry = Geometry::new(height, width, direction);
+    let mut merges = [0u32; 64];
+    for first in (0..geometry.lines).step_by(LANES) {
+        let count = LANES.min(geometry.lines - first);
+        lines.gather(cells, &geometry, first, count);
+        // Only which cells merge matters here, so the byte counts of `written`
+        // may wrap on long lines: no length limit.
+        let mut moving = Moving::default();
+        for (step, tiles) in lines.steps.iter().enumerate() {
+            let mut merging = high_bits(&moving.step(tiles, step).merges);
+            while merging != 0 {
+                let lane = merging.trailing_zeros() as usize;
+                merging &= merging - 1;
+                merges[tiles[lane] as usize] += 1;
+            }
+        }
+    }
+    merges
 }
 
 /// One bit a lane, set when the lane's byte has its high bit set (a

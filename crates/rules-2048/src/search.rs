@@ -24,7 +24,7 @@ use std::sync::Mutex;
 use grid_core::Direction;
 
 use crate::board::{slide_exponents, slide_in_place, value_of, Board, TileOverflow, MAX_EXPONENT};
-use crate::lanes::{slide_into, Lines};
+use crate::lanes::{merges_by_exponent, slide_into, Lines};
 
 /// Limits on a search, and how many threads it may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -481,52 +481,62 @@ impl<'s> Search<'s> {
             }
             return self.visit_last_move(node_start, max_exponent);
         }
-        if !self.may_improve(depth, max_exponent) {
+        if !self.may_improve(depth, max_exponent, &self.counts[depth]) {
             return Ok(());
         }
         if self.table.seen_at_or_above(hash(&self.arena[node_start..node_start + cells]), depth) {
             return Ok(());
         }
 
-        // A child's largest tile is this board's, or one more exactly when the
-        // move merges two of the largest tiles, which a cheap read of the rows
-        // (for left and right) or the columns (up and down) tells. Knowing it
-        // before playing the move orders the children (growing ones first, so
-        // the best rises early) and skips playing the ones the bound rules out.
+        // A move along the rows merges the same pairs whichever way it goes,
+        // and so does one along the columns: counting the pairs of each
+        // exponent tells each child's tile counts, hence its largest tile and
+        // the counting bound, before it is played. Children that cannot beat
+        // the best are never played, the growing ones are played first (the
+        // best then rises early), and the counts come for free.
         let node = &self.arena[node_start..node_start + cells];
-        let (row_merges, column_merges) = largest_merges(node, self.width, max_exponent);
-        let (rows_grow, columns_grow) = (row_merges > 0, column_merges > 0);
+        let merges = [Direction::Left, Direction::Up]
+            .map(|axis| merges_by_exponent(node, self.height, self.width, axis, &mut self.lines));
+        let largest_pairs = merges.map(|by_exponent| by_exponent[max_exponent as usize] as usize);
         // When only a sequence of growing moves can beat the best, the next move
         // must already merge enough pairs of largest tiles (see `merges_needed`).
         let needed = self.merges_needed(depth, max_exponent);
-        if needed > 0 && row_merges < needed && column_merges < needed {
+        if needed > 0 && largest_pairs.iter().all(|&pairs| pairs < needed) {
             return Ok(());
         }
         self.grow_arena(depth + 1);
+        let (rows_grow, columns_grow) = (largest_pairs[0] > 0, largest_pairs[1] > 0);
+        let mut axis_ready = None;
         for direction in move_order(rows_grow, columns_grow) {
-            let merges = match direction {
-                Direction::Left | Direction::Right => row_merges,
-                Direction::Up | Direction::Down => column_merges,
+            let axis = match direction {
+                Direction::Left | Direction::Right => 0,
+                Direction::Up | Direction::Down => 1,
             };
-            if merges < needed {
+            let child_max = max_exponent + (largest_pairs[axis] > 0) as u8;
+            if largest_pairs[axis] < needed || !self.within_reach(depth + 1, child_max) {
                 continue;
             }
-            let child_max = max_exponent + (merges > 0) as u8;
-            if !self.within_reach(depth + 1, child_max) {
+            // The child's counts, made once for both moves along the axis (the
+            // order keeps them together); deeper nodes never write them.
+            if axis_ready != Some(axis) {
+                let (these, next) = self.counts.split_at_mut(depth + 1);
+                next[0] = these[depth];
+                for (x, &pairs) in merges[axis].iter().enumerate().take(max_exponent as usize + 1).skip(1) {
+                    next[0][x] -= 2 * pairs;
+                    next[0][x + 1] += pairs;
+                }
+                axis_ready = Some(axis);
+            }
+            if !self.may_improve(depth + 1, child_max, &self.counts[depth + 1]) {
                 continue;
             }
             let (this_depth, next_depth) = self.arena.split_at_mut((depth + 1) * cells);
             let node = &this_depth[node_start..node_start + cells];
             let child = &mut next_depth[..cells];
-            let mut counts = self.counts[depth];
-            let changed = slide_into(node, child, self.height, self.width, direction, &mut self.lines, |_, made| {
-                counts[made as usize - 1] -= 2;
-                counts[made as usize] += 1;
-            })?;
-            if !changed {
+            if !slide_into(node, child, self.height, self.width, direction, &mut self.lines, |_, _| {})? {
                 continue;
             }
-            self.counts[depth + 1] = counts;
+            debug_assert_eq!(counts_of(child), self.counts[depth + 1]);
             debug_assert_eq!(child.iter().max().copied().unwrap_or(0), child_max);
             self.path.push(direction);
             self.visit(depth + 1, child_max)?;
@@ -612,13 +622,13 @@ impl<'s> Search<'s> {
         Ok(())
     }
 
-    /// Whether some continuation of the board at `depth` could beat the best.
-    fn may_improve(&self, depth: usize, max_exponent: u8) -> bool {
+    /// Whether some continuation of a board at `depth` whose largest exponent
+    /// is `max_exponent` and whose tile counts are `counts` could beat the best.
+    fn may_improve(&self, depth: usize, max_exponent: u8, counts: &Counts) -> bool {
         if !self.within_reach(depth, max_exponent) {
             return false;
         }
         let (left, best) = (self.max_moves - depth, self.best_score);
-        let counts = &self.counts[depth];
         let reachable = reachable_within(counts, max_exponent, left).min(self.score_cap);
         if reachable > best {
             return true;
