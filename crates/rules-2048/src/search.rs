@@ -484,7 +484,18 @@ impl<'s> Search<'s> {
         if !self.may_improve(depth, max_exponent, &self.counts[depth]) {
             return Ok(());
         }
-        if self.table.seen_at_or_above(hash(&self.arena[node_start..node_start + cells]), depth) {
+        // When only a sequence of growing moves can beat the best, the next move
+        // must already merge enough pairs of largest tiles (see `merges_needed`):
+        // a cheap read of the board, before anything dearer.
+        let needed = self.merges_needed(depth, max_exponent);
+        let node = &self.arena[node_start..node_start + cells];
+        if needed > 0 {
+            let (row_pairs, column_pairs) = largest_merges(node, self.width, max_exponent);
+            if row_pairs < needed && column_pairs < needed {
+                return Ok(());
+            }
+        }
+        if self.table.seen_at_or_above(hash(node), depth) {
             return Ok(());
         }
 
@@ -498,12 +509,6 @@ impl<'s> Search<'s> {
         let merges = [Direction::Left, Direction::Up]
             .map(|axis| merges_by_exponent(node, self.height, self.width, axis, &mut self.lines));
         let largest_pairs = merges.map(|by_exponent| by_exponent[max_exponent as usize] as usize);
-        // When only a sequence of growing moves can beat the best, the next move
-        // must already merge enough pairs of largest tiles (see `merges_needed`).
-        let needed = self.merges_needed(depth, max_exponent);
-        if needed > 0 && largest_pairs.iter().all(|&pairs| pairs < needed) {
-            return Ok(());
-        }
         self.grow_arena(depth + 1);
         let (rows_grow, columns_grow) = (largest_pairs[0] > 0, largest_pairs[1] > 0);
         let mut axis_ready = None;
@@ -629,17 +634,23 @@ impl<'s> Search<'s> {
             return false;
         }
         let (left, best) = (self.max_moves - depth, self.best_score);
-        let reachable = reachable_within(counts, max_exponent, left).min(self.score_cap);
+        // One pass of the relaxation for both questions: how high, and how
+        // soon the best's score.
+        let mut fewest_to_best = None;
+        let reachable = relax(counts, max_exponent, left, |moves, top| {
+            if top >= best && fewest_to_best.is_none() {
+                fewest_to_best = Some(moves);
+            }
+            false
+        })
+        .min(self.score_cap);
         if reachable > best {
             return true;
         }
         if reachable < best {
             return false;
         }
-        match fewest_moves_to(counts, max_exponent, best, left) {
-            Some(moves) => self.shorter(depth + moves),
-            None => false,
-        }
+        fewest_to_best.is_some_and(|moves| self.shorter(depth + moves))
     }
 }
 
@@ -758,52 +769,53 @@ fn counts_of(cells: &[u8]) -> Counts {
     counts
 }
 
-/// One step of the relaxation `count'[x] ≤ count[x] + count[x - 1] / 2`; returns
-/// the largest exponent present afterwards.
-fn relax_one_move(counts: &mut Counts, top: u8) -> u8 {
-    let top = top as usize;
-    let mut new_top = top;
-    if top + 1 < counts.len() && counts[top] >= 2 {
-        counts[top + 1] = counts[top] / 2;
-        new_top = top + 1;
+/// The relaxation `count'[x] ≤ count[x] + count[x - 1] / 2`, move after move:
+/// calls `after(moves, top)` with the largest exponent it allows after 0, 1,
+/// … up to `moves` moves, until `after` returns true; returns the last top.
+///
+/// Counts flow up one exponent a move, so after `t` of `moves` moves the
+/// largest exponent depends only on counts from `max_exponent − moves + t`
+/// up: the counts below `max_exponent − moves` are never read, which keeps a
+/// deep board's relaxation to the few exponents near its top.
+fn relax(counts: &Counts, max_exponent: u8, moves: usize, mut after: impl FnMut(usize, u8) -> bool) -> u8 {
+    let mut counts = *counts;
+    let lowest = (max_exponent as usize).saturating_sub(moves).max(1);
+    let mut top = max_exponent as usize;
+    for made in 0..=moves {
+        if after(made, top as u8) || made == moves {
+            break;
+        }
+        if counts[lowest..=top].iter().all(|&count| count < 2) {
+            break; // nothing that matters can merge any more
+        }
+        let grows = top + 1 < counts.len() && counts[top] >= 2;
+        if grows {
+            counts[top + 1] = counts[top] / 2;
+        }
+        for x in (lowest + 1..=top).rev() {
+            counts[x] = counts[x].saturating_add(counts[x - 1] / 2);
+        }
+        top += grows as usize;
     }
-    for x in (2..=top).rev() {
-        counts[x] = counts[x].saturating_add(counts[x - 1] / 2);
-    }
-    new_top as u8
+    top as u8
 }
 
 /// The largest exponent the relaxation allows within `moves` moves.
 fn reachable_within(counts: &Counts, max_exponent: u8, moves: usize) -> u8 {
-    let mut counts = *counts;
-    let mut top = max_exponent;
-    for _ in 0..moves {
-        if counts[1..=top as usize].iter().all(|&count| count < 2) {
-            // All tiles differ: nothing can ever merge.
-            break;
-        }
-        top = relax_one_move(&mut counts, top);
-    }
-    top
+    relax(counts, max_exponent, moves, |_, _| false)
 }
 
 /// The fewest moves, at most `limit`, after which the relaxation allows an
 /// exponent of at least `wanted`.
 fn fewest_moves_to(counts: &Counts, max_exponent: u8, wanted: u8, limit: usize) -> Option<usize> {
-    let mut counts = *counts;
-    let mut top = max_exponent;
-    for moves in 0..=limit {
+    let mut fewest = None;
+    relax(counts, max_exponent, limit, |moves, top| {
         if top >= wanted {
-            return Some(moves);
+            fewest = Some(moves);
         }
-        if moves < limit {
-            if counts[1..=top as usize].iter().all(|&count| count < 2) {
-                return None;
-            }
-            top = relax_one_move(&mut counts, top);
-        }
-    }
-    None
+        fewest.is_some()
+    });
+    fewest
 }
 
 /// A 64-bit hash of a board's cells, eight at a time.
@@ -899,6 +911,25 @@ mod tests {
         assert_eq!((rows > 0, columns > 0), (false, false));
         let (four, width) = cells(&[&[5], &[5], &[0], &[5], &[5]]);
         assert_eq!(largest_merges(&four, width, 5), (0, 2));
+    }
+
+    #[test]
+    fn the_relaxation_merges_each_tile_once_a_move() {
+        let mut counts = [0; 100];
+        counts[3] = 4; // four 8s: two 16s, then one 32, then nothing more
+        assert_eq!([0, 1, 2, 3].map(|moves| reachable_within(&counts, 3, moves)), [3, 4, 5, 5]);
+        assert_eq!(fewest_moves_to(&counts, 3, 5, 9), Some(2));
+        assert_eq!(fewest_moves_to(&counts, 3, 5, 1), None);
+        // Smaller tiles feed the larger ones, one exponent a move: 2 + 2 + 4 +
+        // 8 + 16 + 32 makes a 64 in five moves and no fewer, so the 2s matter
+        // to a five-move bound and the window of a four-move one leaves them out.
+        let mut chain = [0; 100];
+        chain[1] = 2;
+        chain[2..=5].fill(1);
+        assert_eq!(reachable_within(&chain, 5, 5), 6);
+        assert_eq!(reachable_within(&chain, 5, 4), 5);
+        assert_eq!(fewest_moves_to(&chain, 5, 6, 9), Some(5));
+        assert_eq!(fewest_moves_to(&chain, 5, 6, 4), None);
     }
 
     #[test]
