@@ -11,11 +11,11 @@ mod boards;
 #[path = "../benches/standard.rs"]
 mod standard;
 
-/// The best of five runs, in milliseconds, and the answer of the last.
+/// The best of nine runs, in milliseconds, and the answer of the last.
 fn timed<T>(mut f: impl FnMut() -> T) -> (f64, T) {
     let mut best = f64::MAX;
     let mut last = None;
-    for _ in 0..5 {
+    for _ in 0..9 {
         let start = Instant::now();
         let result = f();
         best = best.min(start.elapsed().as_secs_f64() * 1e3);

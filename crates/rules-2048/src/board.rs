@@ -239,9 +239,10 @@ fn exponent_of(value: u64) -> u8 {
 /// returns the flat index where the too-large tile would land; the cells are
 /// then partly moved and must be discarded.
 ///
-/// This is the one implementation of the move: the searches call it on a bare
-/// slice in their reused arena (keeping tile counts through `on_merge`),
-/// [`Board::slide`] on the board's own cells.
+/// This is the definition of the move, a line at a time. The crate moves
+/// boards with the lane-wise `lanes::slide_into`, which is faster on the
+/// boards a search meets, checked against this one by a property test, and
+/// falls back to it for lines longer than 255 cells and for overflows.
 #[inline]
 pub(crate) fn slide_in_place(
     cells: &mut [u8],

@@ -6,10 +6,11 @@
 //! [`max_tile`], [`reach`] and [`apply`] answer the questions of Baekjoon 12100
 //! and 12094 and more.
 //!
-//! Design decision: moves work in place on the flat exponent array, one strided
-//! line at a time (`grid_core::lines_toward`), and the searches keep every board
-//! they need in one arena reused across nodes, so a search allocates nothing per
-//! board it visits. Searches are exact: every cut they make is a proven bound
+//! Design decision: moves work on the flat exponent array, up to 32 lines side
+//! by side with no branch on the tiles (the `lanes` module; the line-at-a-time
+//! move in `board` stays as the rule's definition and the tests' reference),
+//! and the searches keep every board they need in one arena reused across
+//! nodes, so a search allocates nothing per board it visits. Searches are exact: every cut they make is a proven bound
 //! (see the `search` module), and a node budget makes them stop early with the
 //! answer marked [`Proof::Incomplete`] instead of running forever.
 //!

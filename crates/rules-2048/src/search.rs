@@ -13,7 +13,12 @@
 //!   the merge of two `x - 1` tiles from before, each merging at most once, so
 //!   `count'[x] ≤ count[x] + count[x - 1] / 2`; iterating that bound `r` times
 //!   gives the largest exponent reachable in `r` moves and the fewest moves
-//!   needed to reach a given exponent;
+//!   needed to reach a given exponent. A child's counts are known before it is
+//!   played (a move along the rows merges the same pairs whichever way it goes,
+//!   and so along the columns), so children the bound rules out are never made;
+//! - when only growing the largest exponent on every remaining move can beat
+//!   the best, the next move must merge `2^(j-1)` pairs of largest tiles
+//!   (`merges_needed` gives the proof);
 //! - a board met again at the same or a greater depth is not searched again (a
 //!   transposition table keyed by a 64-bit hash of the board); what its first
 //!   visit found, or ruled out against a weaker best, still stands.
