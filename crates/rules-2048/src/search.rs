@@ -314,7 +314,7 @@ impl<'s> Search<'s> {
         let budget = options.node_budget.unwrap_or(u64::MAX);
         let mut search = Search::new(board, max_moves, &root, budget, None);
         search.place(0, board.exponents().as_slice());
-        search.visit(0, root.root_max).map_err(overflow_at(board.width()))?;
+        search.visit(0, root.root_max, false).map_err(overflow_at(board.width()))?;
         Ok(Found {
             score: search.best_score,
             moves: search.best_moves,
@@ -364,7 +364,7 @@ impl<'s> Search<'s> {
                             search.path.clone_from(prefix);
                             search.place(SPLIT_DEPTH, cells);
                             search.sync();
-                            search.visit(SPLIT_DEPTH, *max_exponent)?;
+                            search.visit(SPLIT_DEPTH, *max_exponent, false)?;
                         }
                         shared.nodes.fetch_add(search.nodes % 256, Ordering::Relaxed);
                         Ok(())
@@ -458,13 +458,16 @@ impl<'s> Search<'s> {
         !self.out_of_budget
     }
 
-    /// Visits the board at `depth` in the arena, whose largest exponent is `max_exponent`.
-    fn visit(&mut self, depth: usize, max_exponent: u8) -> Result<(), usize> {
+    /// Visits the board at `depth` in the arena, whose largest exponent is
+    /// `max_exponent`; `bounded` when the caller has just checked the counting
+    /// bound against the same best (a child is checked before it is played).
+    fn visit(&mut self, depth: usize, max_exponent: u8, bounded: bool) -> Result<(), usize> {
         // A board in hand is scored even past the budget: the root's own tile
         // is always an answer.
         let within_budget = self.count_node();
         let score = max_exponent.min(self.score_cap);
-        if score > self.best_score || (score == self.best_score && self.shorter(depth)) {
+        let improves = score > self.best_score || (score == self.best_score && self.shorter(depth));
+        if improves {
             self.record(score, depth, None);
             if score == self.score_cap && depth <= self.fewest_to_cap {
                 self.finished = true;
@@ -486,7 +489,7 @@ impl<'s> Search<'s> {
             }
             return self.visit_last_move(node_start, max_exponent);
         }
-        if !self.may_improve(depth, max_exponent, &self.counts[depth]) {
+        if (improves || !bounded) && !self.may_improve(depth, max_exponent, &self.counts[depth]) {
             return Ok(());
         }
         // When only a sequence of growing moves can beat the best, the next move
@@ -549,7 +552,7 @@ impl<'s> Search<'s> {
             debug_assert_eq!(counts_of(child), self.counts[depth + 1]);
             debug_assert_eq!(child.iter().max().copied().unwrap_or(0), child_max);
             self.path.push(direction);
-            self.visit(depth + 1, child_max)?;
+            self.visit(depth + 1, child_max, true)?;
             self.path.pop();
             if self.finished || self.out_of_budget {
                 break;
