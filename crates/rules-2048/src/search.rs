@@ -649,7 +649,9 @@ impl<'s> Search<'s> {
             if top >= best && fewest_to_best.is_none() {
                 fewest_to_best = Some(moves);
             }
-            false
+            // Nothing scores above the cap: relaxing further tells nothing
+            // (and would run all `left` moves, 200 on a deep query).
+            top >= self.score_cap
         })
         .min(self.score_cap);
         if reachable > best {
