@@ -724,7 +724,7 @@ fn largest_merges(cells: &[u8], width: usize, largest: u8) -> (usize, usize) {
     // to them, and most rows of a board have none once the largest has grown.
     let mut open_columns = 0usize;
     for row in cells.chunks_exact(width) {
-        if !row.contains(&largest) {
+        if !holds(row, largest) {
             if open_columns > 0 {
                 for (run, &exponent) in column_run.iter_mut().zip(row) {
                     if exponent != 0 && *run > 0 {
@@ -757,6 +757,23 @@ fn largest_merges(cells: &[u8], width: usize, largest: u8) -> (usize, usize) {
     }
     in_columns += column_run.iter().map(|run| run / 2).sum::<usize>();
     (in_rows, in_columns)
+}
+
+/// Whether `row` holds `value`, eight cells a word: short rows are too short
+/// for `memchr` to pay for its call.
+fn holds(row: &[u8], value: u8) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let pattern = ONES * value as u64;
+    let mut words = row.chunks_exact(8);
+    // A byte of `word ^ pattern` is zero where the row holds the value; the
+    // classic test for a zero byte in a word.
+    let has_zero = |word: u64| (word.wrapping_sub(ONES) & !word & (ONES << 7)) != 0;
+    for chunk in &mut words {
+        if has_zero(u64::from_le_bytes(chunk.try_into().expect("eight cells")) ^ pattern) {
+            return true;
+        }
+    }
+    words.remainder().contains(&value)
 }
 
 fn counts_of(cells: &[u8]) -> Counts {
@@ -921,6 +938,21 @@ mod tests {
         assert_eq!((rows > 0, columns > 0), (false, false));
         let (four, width) = cells(&[&[5], &[5], &[0], &[5], &[5]]);
         assert_eq!(largest_merges(&four, width, 5), (0, 2));
+    }
+
+    #[test]
+    fn holds_finds_a_value_anywhere_in_a_row() {
+        for len in 1..=20 {
+            let row: Vec<u8> = (0..len as u8).map(|i| i + 1).collect();
+            for (at, &value) in row.iter().enumerate() {
+                assert!(holds(&row, value), "{value} at {at} of {len}");
+            }
+            // One above and one below each byte's neighbour: the zero-byte
+            // test must not borrow across bytes.
+            assert!(!holds(&row, len as u8 + 1));
+            assert!(!holds(&row, 0));
+            assert!(!holds(&row, 0x80 | 1));
+        }
     }
 
     #[test]
