@@ -324,6 +324,48 @@ mod tests {
         }
     }
 
+    /// The pairs of each exponent the line-at-a-time move merges.
+    fn merged_pairs(cells: &[u8], height: usize, width: usize, direction: Direction) -> [u32; 64] {
+        let mut pairs = [0; 64];
+        let mut moved = cells.to_vec();
+        // Overflowing boards still count the pairs merged before the overflow;
+        // compare only boards that move.
+        if slide_in_place(&mut moved, height, width, direction, |_, made| pairs[made as usize - 1] += 1).is_err() {
+            return [u32::MAX; 64];
+        }
+        pairs
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn merge_counts_are_those_of_either_move_along_the_axis((height, width, cells) in boards()) {
+            let mut lines = Lines::default();
+            for (axis, opposite) in [(Direction::Left, Direction::Right), (Direction::Up, Direction::Down)] {
+                let counted = merges_by_exponent(&cells, height, width, axis, &mut lines);
+                for direction in [axis, opposite] {
+                    let merged = merged_pairs(&cells, height, width, direction);
+                    if merged != [u32::MAX; 64] {
+                        prop_assert_eq!(counted, merged, "{:?} on {}x{}", direction, height, width);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn merge_counts_of_lines_longer_than_a_byte_counts() {
+        let cells: Vec<u8> = (0..600).map(|i| [3, 3, 0, 3, 5, 5][i % 6]).collect();
+        let mut lines = Lines::default();
+        for (height, width, axis) in [(1, 600, Direction::Left), (600, 1, Direction::Up), (2, 300, Direction::Left)] {
+            assert_eq!(
+                merges_by_exponent(&cells, height, width, axis, &mut lines),
+                merged_pairs(&cells, height, width, axis)
+            );
+        }
+    }
+
     #[test]
     fn lines_longer_than_a_byte_counts_move_line_at_a_time() {
         // 300 cells a line: the lanes cannot count that many tiles in a byte.
