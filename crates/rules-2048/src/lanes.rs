@@ -1,5 +1,6 @@
 //! The move again, for speed: up to [`LANES`] lines moved side by side, one
-//! step from the wall at a time, with no branch that depends on the tiles.
+//! step from the wall at a time, with no branch that depends on the tiles;
+//! and the counts of pairs the search reads before it plays a move.
 //!
 //! The line-at-a-time move in `board.rs` branches on every cell (empty or not,
 //! merging or not); on boards it has not seen before those branches mispredict
@@ -36,6 +37,10 @@ const LONGEST_LINE: usize = u8::MAX as usize;
 #[derive(Debug, Default, Clone)]
 pub(crate) struct Lines {
     steps: Vec<Lanes>,
+    /// For `largest_merges_after`: where largest tiles land (place, line),
+    /// and every line's length after the move.
+    landed: Vec<(u8, u32)>,
+    lengths: Vec<u8>,
 }
 
 /// Where the cells of a board's lines are, toward a direction: the cell `k`
@@ -258,6 +263,168 @@ pub(crate) fn merges_by_exponent(
     merges
 }
 
+/// How many pairs of tiles of exponent `largest` the board would hold along
+/// its rows and along its columns after a move toward `direction` (what
+/// `largest_merges` would say of that board), found without making it.
+///
+/// `largest` must be the largest exponent after the move, so that no tile of
+/// it merges during the move: each one lands once, where it stays. A tile's
+/// landing place is its line and its place in the line; two largest tiles are
+/// next to each other along the move's axis when they land one place apart in
+/// one line, and across it when they land at the same place in two lines with
+/// every line between them shorter than that place after the move.
+pub(crate) fn largest_merges_after(
+    cells: &[u8],
+    height: usize,
+    width: usize,
+    direction: Direction,
+    largest: u8,
+    lines: &mut Lines,
+) -> (usize, usize) {
+    let geometry = Geometry::new(height, width, direction);
+    if geometry.len > LONGEST_LINE {
+        // Places along the line would not fit the lanes' bytes.
+        let mut moved = cells.to_vec();
+        return match slide_in_place(&mut moved, height, width, direction, |_, _| {}) {
+            Ok(_) => largest_merges(&moved, width, largest),
+            Err(_) => (0, 0),
+        };
+    }
+    lines.landed.clear();
+    lines.lengths.clear();
+    let mut along = 0;
+    for first in (0..geometry.lines).step_by(LANES) {
+        let count = LANES.min(geometry.lines - first);
+        lines.gather(cells, &geometry, first, count);
+        let mut moving = Moving::default();
+        // For each lane, the place of its last largest tile and the length of
+        // the run it ends (places one apart), for the pairs along the lines.
+        let mut last_place = [0u8; LANES];
+        let mut run = [0u8; LANES];
+        for (step, tiles) in lines.steps.iter().enumerate() {
+            let Step { lands_at, landing, .. } = moving.step(tiles, step);
+            let mut lands_largest = [0u8; LANES];
+            for lane in 0..LANES {
+                lands_largest[lane] = 0u8.wrapping_sub((landing[lane] == largest && tiles[lane] != 0) as u8);
+            }
+            let mut landed = high_bits(&lands_largest);
+            while landed != 0 {
+                let lane = landed.trailing_zeros() as usize;
+                landed &= landed - 1;
+                let place = lands_at[lane];
+                if run[lane] > 0 && last_place[lane] + 1 == place {
+                    run[lane] += 1;
+                } else {
+                    along += run[lane] as usize / 2;
+                    run[lane] = 1;
+                }
+                last_place[lane] = place;
+                lines.landed.push((place, (first + lane) as u32));
+            }
+        }
+        along += run.iter().map(|&r| r as usize / 2).sum::<usize>();
+        lines.lengths.extend_from_slice(&moving.written[..count]);
+    }
+    // Across: group the landings by place, lines in order.
+    lines.landed.sort_unstable();
+    let mut across = 0;
+    for group in lines.landed.chunk_by(|a, b| a.0 == b.0) {
+        let place = group[0].0;
+        let mut run = 0;
+        let mut previous: Option<u32> = None;
+        for &(_, line) in group {
+            let touching = previous.is_some_and(|before| {
+                lines.lengths[before as usize + 1..line as usize].iter().all(|&length| length <= place)
+            });
+            if touching {
+                run += 1;
+            } else {
+                across += run / 2;
+                run = 1;
+            }
+            previous = Some(line);
+        }
+        across += run / 2;
+    }
+    // Rows are the lines of a left or right move, columns of an up or down one.
+    match direction {
+        Direction::Left | Direction::Right => (along, across),
+        Direction::Up | Direction::Down => (across, along),
+    }
+}
+
+/// How many pairs of tiles of exponent `largest` (the board's largest) a move
+/// along the rows merges, and how many a move along the columns merges: each
+/// run of `k` such tiles in a line, empty cells aside, merges `k / 2` pairs
+/// whichever way the line moves. One row-major pass for both.
+pub(crate) fn largest_merges(cells: &[u8], width: usize, largest: u8) -> (usize, usize) {
+    let (mut in_rows, mut in_columns) = (0, 0);
+    // For each column, the length of the run of largest tiles ending so far;
+    // on the stack for any board the command accepts.
+    let mut on_stack = [0usize; 256];
+    let mut on_heap = Vec::new();
+    let column_run: &mut [usize] = if width <= on_stack.len() {
+        &mut on_stack[..width]
+    } else {
+        on_heap.resize(width, 0);
+        &mut on_heap
+    };
+    // Columns with a run under way; a row without a largest tile only matters
+    // to them, and most rows of a board have none once the largest has grown.
+    let mut open_columns = 0usize;
+    for row in cells.chunks_exact(width) {
+        if !holds(row, largest) {
+            if open_columns > 0 {
+                for (run, &exponent) in column_run.iter_mut().zip(row) {
+                    if exponent != 0 && *run > 0 {
+                        in_columns += *run / 2;
+                        *run = 0;
+                        open_columns -= 1;
+                    }
+                }
+            }
+            continue;
+        }
+        let mut row_run = 0;
+        for (run, &exponent) in column_run.iter_mut().zip(row) {
+            if exponent == 0 {
+                continue;
+            }
+            if exponent == largest {
+                row_run += 1;
+                open_columns += (*run == 0) as usize;
+                *run += 1;
+            } else {
+                in_rows += row_run / 2;
+                in_columns += *run / 2;
+                open_columns -= (*run > 0) as usize;
+                row_run = 0;
+                *run = 0;
+            }
+        }
+        in_rows += row_run / 2;
+    }
+    in_columns += column_run.iter().map(|run| run / 2).sum::<usize>();
+    (in_rows, in_columns)
+}
+
+/// Whether `row` holds `value`, eight cells a word: short rows are too short
+/// for `memchr` to pay for its call.
+pub(crate) fn holds(row: &[u8], value: u8) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let pattern = ONES * value as u64;
+    let mut words = row.chunks_exact(8);
+    // A byte of `word ^ pattern` is zero where the row holds the value; the
+    // classic test for a zero byte in a word.
+    let has_zero = |word: u64| (word.wrapping_sub(ONES) & !word & (ONES << 7)) != 0;
+    for chunk in &mut words {
+        if has_zero(u64::from_le_bytes(chunk.try_into().expect("eight cells")) ^ pattern) {
+            return true;
+        }
+    }
+    words.remainder().contains(&value)
+}
+
 /// One bit a lane, set when the lane's byte has its high bit set (a
 /// `movemask`, written with a multiplication so that it needs no intrinsic).
 #[inline]
@@ -350,6 +517,44 @@ mod tests {
                         prop_assert_eq!(counted, merged, "{:?} on {}x{}", direction, height, width);
                     }
                 }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn largest_pairs_after_a_move_are_read_without_making_it((height, width, cells) in boards()) {
+            let mut lines = Lines::default();
+            for direction in Direction::ALL {
+                let mut moved = cells.clone();
+                if slide_in_place(&mut moved, height, width, direction, |_, _| {}).is_err() {
+                    continue;
+                }
+                let largest = moved.iter().copied().max().unwrap_or(0);
+                prop_assert_eq!(
+                    largest_merges_after(&cells, height, width, direction, largest, &mut lines),
+                    largest_merges(&moved, width, largest),
+                    "{:?} on {}x{}", direction, height, width
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn largest_pairs_after_a_move_on_lines_longer_than_a_byte() {
+        let cells: Vec<u8> = (0..600).map(|i| [4, 4, 0, 5, 3, 3][i % 6]).collect();
+        let mut lines = Lines::default();
+        for (height, width) in [(1, 600), (600, 1), (2, 300), (300, 2)] {
+            for direction in Direction::ALL {
+                let mut moved = cells.clone();
+                slide_in_place(&mut moved, height, width, direction, |_, _| {}).unwrap();
+                assert_eq!(
+                    largest_merges_after(&cells, height, width, direction, 5, &mut lines),
+                    largest_merges(&moved, width, 5),
+                    "{direction:?} on {height}x{width}"
+                );
             }
         }
     }

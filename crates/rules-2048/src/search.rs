@@ -29,7 +29,7 @@ use std::sync::Mutex;
 use grid_core::Direction;
 
 use crate::board::{slide_exponents, slide_in_place, value_of, Board, TileOverflow, MAX_EXPONENT};
-use crate::lanes::{merges_by_exponent, slide_into, Lines};
+use crate::lanes::{largest_merges, largest_merges_after, merges_by_exponent, slide_into, Lines};
 
 /// Limits on a search, and how many threads it may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -400,6 +400,13 @@ impl<'s> Search<'s> {
         self.counts[depth] = counts_of(cells);
     }
 
+    /// Whether a board at `depth` whose largest exponent is `max_exponent` beats
+    /// the best itself.
+    fn improves(&self, max_exponent: u8, depth: usize) -> bool {
+        let score = max_exponent.min(self.score_cap);
+        score > self.best_score || (score == self.best_score && self.shorter(depth))
+    }
+
     /// Whether a sequence of `len` moves with the best score would beat the best.
     fn shorter(&self, len: usize) -> bool {
         len < self.best_len || (self.tie_wins && len == self.best_len)
@@ -466,7 +473,7 @@ impl<'s> Search<'s> {
         // is always an answer.
         let within_budget = self.count_node();
         let score = max_exponent.min(self.score_cap);
-        let improves = score > self.best_score || (score == self.best_score && self.shorter(depth));
+        let improves = self.improves(max_exponent, depth);
         if improves {
             self.record(score, depth, None);
             if score == self.score_cap && depth <= self.fewest_to_cap {
@@ -497,7 +504,9 @@ impl<'s> Search<'s> {
         // a cheap read of the board, before anything dearer.
         let needed = self.merges_needed(depth, max_exponent);
         let node = &self.arena[node_start..node_start + cells];
-        if needed > 0 {
+        // (A parent that checked this board's pairs before playing it, under the
+        // same conditions, need not be checked again.)
+        if needed > 0 && (improves || !bounded) {
             let (row_pairs, column_pairs) = largest_merges(node, self.width, max_exponent);
             if row_pairs < needed && column_pairs < needed {
                 return Ok(());
@@ -543,6 +552,29 @@ impl<'s> Search<'s> {
             if !self.may_improve(depth + 1, child_max, &self.counts[depth + 1]) {
                 continue;
             }
+            // The child's own no-slack check, on the pairs of its largest tiles
+            // read from this board: most children it cuts are then never made.
+            // (A child that beats the best is made, to be recorded.)
+            let mut predicted_pairs = None;
+            if depth + 2 < self.max_moves && !self.improves(child_max, depth + 1) {
+                let child_needed = self.merges_needed(depth + 1, child_max);
+                if child_needed > 0 {
+                    let node = &self.arena[node_start..node_start + cells];
+                    let (h, w) = (self.height, self.width);
+                    let pairs = largest_merges_after(node, h, w, direction, child_max, &mut self.lines);
+                    if pairs.0 < child_needed && pairs.1 < child_needed {
+                        #[cfg(debug_assertions)]
+                        {
+                            let mut child = node.to_vec();
+                            slide_in_place(&mut child, h, w, direction, |_, _| {})
+                                .expect("a child that overflows beats the best, so it is played, not read");
+                            assert_eq!(pairs, largest_merges(&child, w, child_max), "{direction:?}");
+                        }
+                        continue;
+                    }
+                    predicted_pairs = Some(pairs);
+                }
+            }
             let (this_depth, next_depth) = self.arena.split_at_mut((depth + 1) * cells);
             let node = &this_depth[node_start..node_start + cells];
             let child = &mut next_depth[..cells];
@@ -551,6 +583,7 @@ impl<'s> Search<'s> {
             }
             debug_assert_eq!(counts_of(child), self.counts[depth + 1]);
             debug_assert_eq!(child.iter().max().copied().unwrap_or(0), child_max);
+            debug_assert!(predicted_pairs.is_none_or(|pairs| pairs == largest_merges(child, self.width, child_max)));
             self.path.push(direction);
             self.visit(depth + 1, child_max, true)?;
             self.path.pop();
@@ -704,78 +737,6 @@ fn tasks_at(board: &Board, depth: usize) -> Result<Vec<(Vec<Direction>, Vec<u8>,
     Ok(layer)
 }
 
-/// How many pairs of tiles of exponent `largest` (the board's largest) a move
-/// along the rows merges, and how many a move along the columns merges: each
-/// run of `k` such tiles in a line, empty cells aside, merges `k / 2` pairs
-/// whichever way the line moves. One row-major pass for both.
-fn largest_merges(cells: &[u8], width: usize, largest: u8) -> (usize, usize) {
-    let (mut in_rows, mut in_columns) = (0, 0);
-    // For each column, the length of the run of largest tiles ending so far;
-    // on the stack for any board the command accepts.
-    let mut on_stack = [0usize; 256];
-    let mut on_heap = Vec::new();
-    let column_run: &mut [usize] = if width <= on_stack.len() {
-        &mut on_stack[..width]
-    } else {
-        on_heap.resize(width, 0);
-        &mut on_heap
-    };
-    // Columns with a run under way; a row without a largest tile only matters
-    // to them, and most rows of a board have none once the largest has grown.
-    let mut open_columns = 0usize;
-    for row in cells.chunks_exact(width) {
-        if !holds(row, largest) {
-            if open_columns > 0 {
-                for (run, &exponent) in column_run.iter_mut().zip(row) {
-                    if exponent != 0 && *run > 0 {
-                        in_columns += *run / 2;
-                        *run = 0;
-                        open_columns -= 1;
-                    }
-                }
-            }
-            continue;
-        }
-        let mut row_run = 0;
-        for (run, &exponent) in column_run.iter_mut().zip(row) {
-            if exponent == 0 {
-                continue;
-            }
-            if exponent == largest {
-                row_run += 1;
-                open_columns += (*run == 0) as usize;
-                *run += 1;
-            } else {
-                in_rows += row_run / 2;
-                in_columns += *run / 2;
-                open_columns -= (*run > 0) as usize;
-                row_run = 0;
-                *run = 0;
-            }
-        }
-        in_rows += row_run / 2;
-    }
-    in_columns += column_run.iter().map(|run| run / 2).sum::<usize>();
-    (in_rows, in_columns)
-}
-
-/// Whether `row` holds `value`, eight cells a word: short rows are too short
-/// for `memchr` to pay for its call.
-fn holds(row: &[u8], value: u8) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let pattern = ONES * value as u64;
-    let mut words = row.chunks_exact(8);
-    // A byte of `word ^ pattern` is zero where the row holds the value; the
-    // classic test for a zero byte in a word.
-    let has_zero = |word: u64| (word.wrapping_sub(ONES) & !word & (ONES << 7)) != 0;
-    for chunk in &mut words {
-        if has_zero(u64::from_le_bytes(chunk.try_into().expect("eight cells")) ^ pattern) {
-            return true;
-        }
-    }
-    words.remainder().contains(&value)
-}
-
 fn counts_of(cells: &[u8]) -> Counts {
     // Four histograms filled in turn, so that runs of equal tiles do not make
     // each increment wait for the one before.
@@ -913,6 +874,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lanes::holds;
 
     fn cells(rows: &[&[u8]]) -> (Vec<u8>, usize) {
         (rows.concat(), rows[0].len())
