@@ -39,7 +39,7 @@ pub(crate) struct Lines {
     steps: Vec<Lanes>,
     /// For `largest_merges_after`: where largest tiles land (place, line),
     /// and every line's length after the move.
-    landed: Vec<(u8, u32)>,
+    landed: [Vec<(u8, u32)>; 2],
     lengths: Vec<u8>,
 }
 
@@ -264,77 +264,118 @@ pub(crate) fn merges_by_exponent(
 }
 
 /// How many pairs of tiles of exponent `largest` the board would hold along
-/// its rows and along its columns after a move toward `direction` (what
-/// `largest_merges` would say of that board), found without making it.
+/// its rows and along its columns (what `largest_merges` would say of it)
+/// after a move along `axis` (left or up) toward its start, then toward its
+/// end (right or down), found without making either board.
 ///
 /// `largest` must be the largest exponent after the move, so that no tile of
 /// it merges during the move: each one lands once, where it stays. A tile's
 /// landing place is its line and its place in the line; two largest tiles are
 /// next to each other along the move's axis when they land one place apart in
 /// one line, and across it when they land at the same place in two lines with
-/// every line between them shorter than that place after the move.
+/// every line between them shorter than that place after the move. Both moves
+/// along an axis read the same gathered lines, one from each end.
 pub(crate) fn largest_merges_after(
     cells: &[u8],
     height: usize,
     width: usize,
-    direction: Direction,
+    axis: Direction,
     largest: u8,
     lines: &mut Lines,
-) -> (usize, usize) {
-    let geometry = Geometry::new(height, width, direction);
+) -> [(usize, usize); 2] {
+    let directions = match axis {
+        Direction::Left | Direction::Right => [Direction::Left, Direction::Right],
+        Direction::Up | Direction::Down => [Direction::Up, Direction::Down],
+    };
+    let geometry = Geometry::new(height, width, directions[0]);
     if geometry.len > LONGEST_LINE {
         // Places along the line would not fit the lanes' bytes.
-        let mut moved = cells.to_vec();
-        return match slide_in_place(&mut moved, height, width, direction, |_, _| {}) {
-            Ok(_) => largest_merges(&moved, width, largest),
-            Err(_) => (0, 0),
-        };
+        return directions.map(|direction| {
+            let mut moved = cells.to_vec();
+            match slide_in_place(&mut moved, height, width, direction, |_, _| {}) {
+                Ok(_) => largest_merges(&moved, width, largest),
+                Err(_) => (0, 0),
+            }
+        });
     }
-    lines.landed.clear();
+    let mut along = [0; 2];
+    let mut landed = std::mem::take(&mut lines.landed);
+    landed.iter_mut().for_each(Vec::clear);
     lines.lengths.clear();
-    let mut along = 0;
     for first in (0..geometry.lines).step_by(LANES) {
         let count = LANES.min(geometry.lines - first);
         lines.gather(cells, &geometry, first, count);
-        let mut moving = Moving::default();
-        // For each lane, the place of its last largest tile and the length of
-        // the run it ends (places one apart), for the pairs along the lines.
-        let mut last_place = [0u8; LANES];
-        let mut run = [0u8; LANES];
-        for (step, tiles) in lines.steps.iter().enumerate() {
-            let Step { lands_at, landing, .. } = moving.step(tiles, step);
-            let mut lands_largest = [0u8; LANES];
-            for lane in 0..LANES {
-                lands_largest[lane] = 0u8.wrapping_sub((landing[lane] == largest && tiles[lane] != 0) as u8);
-            }
-            let mut landed = high_bits(&lands_largest);
-            while landed != 0 {
-                let lane = landed.trailing_zeros() as usize;
-                landed &= landed - 1;
-                let place = lands_at[lane];
-                if run[lane] > 0 && last_place[lane] + 1 == place {
-                    run[lane] += 1;
-                } else {
-                    along += run[lane] as usize / 2;
-                    run[lane] = 1;
-                }
-                last_place[lane] = place;
-                lines.landed.push((place, (first + lane) as u32));
-            }
-        }
-        along += run.iter().map(|&r| r as usize / 2).sum::<usize>();
-        lines.lengths.extend_from_slice(&moving.written[..count]);
+        let (toward_start, lengths) = land_largest(lines.steps.iter(), largest, first, &mut landed[0]);
+        // A line is as long after either move: its tiles less its merges.
+        let (toward_end, _) = land_largest(lines.steps.iter().rev(), largest, first, &mut landed[1]);
+        along[0] += toward_start;
+        along[1] += toward_end;
+        lines.lengths.extend_from_slice(&lengths[..count]);
     }
-    // Across: group the landings by place, lines in order.
-    lines.landed.sort_unstable();
+    let result = [0, 1].map(|way| {
+        let across = pairs_across(&mut landed[way], &lines.lengths);
+        // Rows are the lines of a left or right move, columns of an up or down one.
+        match axis {
+            Direction::Left | Direction::Right => (along[way], across),
+            Direction::Up | Direction::Down => (across, along[way]),
+        }
+    });
+    lines.landed = landed;
+    result
+}
+
+/// Moves a chunk of lanes, its steps in the order given, and lists where
+/// tiles of exponent `largest` land, as (place, line); returns the pairs they
+/// make along their lines (runs of places one apart) and each lane's length
+/// after the move.
+fn land_largest<'a>(
+    steps: impl Iterator<Item = &'a Lanes>,
+    largest: u8,
+    first: usize,
+    landed: &mut Vec<(u8, u32)>,
+) -> (usize, Lanes) {
+    let mut moving = Moving::default();
+    let mut along = 0;
+    // For each lane, the place of its last largest tile and the length of
+    // the run it ends.
+    let mut last_place = [0u8; LANES];
+    let mut run = [0u8; LANES];
+    for (step, tiles) in steps.enumerate() {
+        let Step { lands_at, landing, .. } = moving.step(tiles, step);
+        let mut lands_largest = [0u8; LANES];
+        for lane in 0..LANES {
+            lands_largest[lane] = 0u8.wrapping_sub((landing[lane] == largest && tiles[lane] != 0) as u8);
+        }
+        let mut lanes = high_bits(&lands_largest);
+        while lanes != 0 {
+            let lane = lanes.trailing_zeros() as usize;
+            lanes &= lanes - 1;
+            let place = lands_at[lane];
+            if run[lane] > 0 && last_place[lane] + 1 == place {
+                run[lane] += 1;
+            } else {
+                along += run[lane] as usize / 2;
+                run[lane] = 1;
+            }
+            last_place[lane] = place;
+            landed.push((place, (first + lane) as u32));
+        }
+    }
+    (along + run.iter().map(|&r| r as usize / 2).sum::<usize>(), moving.written)
+}
+
+/// The pairs the landed largest tiles make across the lines: at one place,
+/// in lines whose lines between are all too short to reach that place.
+fn pairs_across(landed: &mut [(u8, u32)], lengths: &[u8]) -> usize {
+    landed.sort_unstable();
     let mut across = 0;
-    for group in lines.landed.chunk_by(|a, b| a.0 == b.0) {
+    for group in landed.chunk_by(|a, b| a.0 == b.0) {
         let place = group[0].0;
         let mut run = 0;
         let mut previous: Option<u32> = None;
         for &(_, line) in group {
             let touching = previous.is_some_and(|before| {
-                lines.lengths[before as usize + 1..line as usize].iter().all(|&length| length <= place)
+                lengths[before as usize + 1..line as usize].iter().all(|&length| length <= place)
             });
             if touching {
                 run += 1;
@@ -346,11 +387,7 @@ pub(crate) fn largest_merges_after(
         }
         across += run / 2;
     }
-    // Rows are the lines of a left or right move, columns of an up or down one.
-    match direction {
-        Direction::Left | Direction::Right => (along, across),
-        Direction::Up | Direction::Down => (across, along),
-    }
+    across
 }
 
 /// How many pairs of tiles of exponent `largest` (the board's largest) a move
@@ -533,8 +570,9 @@ mod tests {
                     continue;
                 }
                 let largest = moved.iter().copied().max().unwrap_or(0);
+                let way = matches!(direction, Direction::Right | Direction::Down) as usize;
                 prop_assert_eq!(
-                    largest_merges_after(&cells, height, width, direction, largest, &mut lines),
+                    largest_merges_after(&cells, height, width, direction, largest, &mut lines)[way],
                     largest_merges(&moved, width, largest),
                     "{:?} on {}x{}", direction, height, width
                 );
@@ -550,8 +588,9 @@ mod tests {
             for direction in Direction::ALL {
                 let mut moved = cells.clone();
                 slide_in_place(&mut moved, height, width, direction, |_, _| {}).unwrap();
+                let way = matches!(direction, Direction::Right | Direction::Down) as usize;
                 assert_eq!(
-                    largest_merges_after(&cells, height, width, direction, 5, &mut lines),
+                    largest_merges_after(&cells, height, width, direction, 5, &mut lines)[way],
                     largest_merges(&moved, width, 5),
                     "{direction:?} on {height}x{width}"
                 );

@@ -529,6 +529,7 @@ impl<'s> Search<'s> {
         self.grow_arena(depth + 1);
         let (rows_grow, columns_grow) = (largest_pairs[0] > 0, largest_pairs[1] > 0);
         let mut axis_ready = None;
+        let mut pairs_after = [None, None];
         for direction in move_order(rows_grow, columns_grow) {
             let axis = match direction {
                 Direction::Left | Direction::Right => 0,
@@ -561,7 +562,11 @@ impl<'s> Search<'s> {
                 if child_needed > 0 {
                     let node = &self.arena[node_start..node_start + cells];
                     let (h, w) = (self.height, self.width);
-                    let pairs = largest_merges_after(node, h, w, direction, child_max, &mut self.lines);
+                    // Read for both moves along the axis at once: one gather.
+                    let way = matches!(direction, Direction::Right | Direction::Down) as usize;
+                    let both = *pairs_after[axis]
+                        .get_or_insert_with(|| largest_merges_after(node, h, w, direction, child_max, &mut self.lines));
+                    let pairs = both[way];
                     if pairs.0 < child_needed && pairs.1 < child_needed {
                         #[cfg(debug_assertions)]
                         {
