@@ -18,7 +18,8 @@
 //!   and so along the columns), so children the bound rules out are never made;
 //! - when only growing the largest exponent on every remaining move can beat
 //!   the best, the next move must merge `2^(j-1)` pairs of largest tiles
-//!   (`merges_needed` gives the proof);
+//!   (`merges_needed` gives the proof); a child's pairs are read from its
+//!   parent before it is played, so most children this cuts are never made;
 //! - a board met again at the same or a greater depth is not searched again (a
 //!   transposition table keyed by a 64-bit hash of the board); what its first
 //!   visit found, or ruled out against a weaker best, still stands.
