@@ -201,8 +201,8 @@ struct Moving {
 }
 
 /// What one step does in each lane: whether its cell merges (0xFF) with the
-/// lane's open tile, the row the cell lands at (`written`, or `written − 1`
-/// when it merges) and what it becomes there.
+/// lane's open tile, the place in its line the cell lands at (`written`, or
+/// `written − 1` when it merges) and what it becomes there.
 struct Step {
     merges: Lanes,
     lands_at: Lanes,
