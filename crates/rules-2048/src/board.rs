@@ -4,7 +4,7 @@ use std::fmt;
 
 use grid_core::{lines_toward, Direction, Grid, GridError, Line};
 
-use crate::lanes::{slide_into, Lines};
+use crate::lanes::{slide_into, Gathered};
 
 /// The largest exponent a tile may have: `2^63` is the largest power of two a
 /// `u64` holds.
@@ -196,7 +196,7 @@ impl Board {
         let (height, width) = (self.height(), self.width());
         let mut moved = self.exponents.clone();
         let source = self.exponents.as_slice();
-        match slide_into(source, moved.as_mut_slice(), height, width, direction, &mut Lines::default(), on_merge) {
+        match slide_into(source, moved.as_mut_slice(), height, width, direction, &mut Gathered::default(), on_merge) {
             Ok(changed) => {
                 self.exponents = moved;
                 Ok(MoveOutcome { changed, max_exponent: self.max_exponent() })
@@ -243,7 +243,6 @@ fn exponent_of(value: u64) -> u8 {
 /// boards with the lane-wise `lanes::slide_into`, which is faster on the
 /// boards a search meets, checked against this one by a property test, and
 /// falls back to it for lines longer than 255 cells and for overflows.
-#[inline]
 pub(crate) fn slide_in_place(
     cells: &mut [u8],
     height: usize,
@@ -252,16 +251,8 @@ pub(crate) fn slide_in_place(
     mut on_merge: impl FnMut(usize, u8),
 ) -> Result<bool, usize> {
     let mut changed = false;
-    if direction == Direction::Left {
-        // Rows toward the left are contiguous slices: the fastest case.
-        for (r, row) in cells.chunks_exact_mut(width).enumerate() {
-            let start = r * width;
-            changed |= slide_toward_start(row, |k, made| on_merge(start + k, made)).map_err(|k| start + k)?;
-        }
-    } else {
-        for line in lines_toward(height, width, direction) {
-            changed |= slide_strided(cells, line, &mut on_merge)?;
-        }
+    for line in lines_toward(height, width, direction) {
+        changed |= slide_line(cells, line, &mut on_merge)?;
     }
     Ok(changed)
 }
@@ -276,51 +267,18 @@ pub fn slide_exponents(
     direction: Direction,
 ) -> Result<MoveOutcome, usize> {
     let source = cells.to_vec();
-    let changed = slide_into(&source, cells, height, width, direction, &mut Lines::default(), |_, _| {})?;
+    let changed = slide_into(&source, cells, height, width, direction, &mut Gathered::default(), |_, _| {})?;
     Ok(MoveOutcome { changed, max_exponent: cells.iter().copied().max().unwrap_or(0) })
 }
 
-/// Slides one contiguous line toward index 0, in place, and says whether
+/// Slides one line of the board toward its wall, in place, and says whether
 /// anything changed. On overflow returns the index where the too-large tile
 /// would land (the line is then garbage).
 ///
 /// One pass: `written` cells from the wall are settled, and the last of them
 /// may still take one merge while `open` holds its exponent (0 once merged).
-/// Branchless variants measured slower here: they run more instructions a cell,
-/// and the predictor guesses empty cells and merges better than expected.
-#[inline]
-fn slide_toward_start(line: &mut [u8], mut on_merge: impl FnMut(usize, u8)) -> Result<bool, usize> {
-    let mut written = 0;
-    let mut open = 0u8;
-    let mut changed = false;
-    for read in 0..line.len() {
-        let exponent = line[read];
-        if exponent == 0 {
-            continue;
-        }
-        line[read] = 0;
-        if exponent == open {
-            if exponent == MAX_EXPONENT {
-                return Err(written - 1);
-            }
-            line[written - 1] = exponent + 1;
-            on_merge(written - 1, exponent + 1);
-            open = 0;
-            changed = true;
-        } else {
-            line[written] = exponent;
-            changed |= written != read;
-            open = exponent;
-            written += 1;
-        }
-    }
-    Ok(changed)
-}
-
-/// [`slide_toward_start`] along a strided line of the board. The read and
-/// write positions advance by the stride, with no multiplication a cell.
-#[inline]
-fn slide_strided(cells: &mut [u8], line: Line, mut on_merge: impl FnMut(usize, u8)) -> Result<bool, usize> {
+/// The read and write positions advance by the line's stride.
+fn slide_line(cells: &mut [u8], line: Line, mut on_merge: impl FnMut(usize, u8)) -> Result<bool, usize> {
     let stride = line.stride();
     let mut read_at = line.start();
     let mut write_at = line.start();
