@@ -193,6 +193,24 @@ pub struct Lines {
     len: usize,
 }
 
+impl Lines {
+    /// The `index`-th line (`index <` the number of lines), wherever the
+    /// iteration is: for code that walks several lines side by side.
+    ///
+    /// ```
+    /// use grid_core::{lines_toward, Direction};
+    /// // A 2×3 grid's columns toward the bottom: the third starts at index 5.
+    /// let columns = lines_toward(2, 3, Direction::Down);
+    /// assert_eq!(columns.line(2).iter().collect::<Vec<_>>(), [5, 2]);
+    /// ```
+    #[inline]
+    pub fn line(&self, index: usize) -> Line {
+        debug_assert!(index < self.count);
+        let start = (self.first as isize + self.next_line * index as isize) as usize;
+        Line { start, stride: self.stride, len: self.len }
+    }
+}
+
 impl Iterator for Lines {
     type Item = Line;
 
@@ -201,9 +219,9 @@ impl Iterator for Lines {
         if self.next == self.count {
             return None;
         }
-        let start = (self.first as isize + self.next_line * self.next as isize) as usize;
+        let line = self.line(self.next);
         self.next += 1;
-        Some(Line { start, stride: self.stride, len: self.len })
+        Some(line)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

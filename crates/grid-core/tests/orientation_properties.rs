@@ -58,4 +58,14 @@ proptest! {
             prop_assert!(seen.iter().all(|&n| n == 1));
         }
     }
+
+    #[test]
+    fn a_line_by_its_number_is_the_one_iteration_yields(grid in any_grid()) {
+        for direction in grid_core::Direction::ALL {
+            let lines = grid.lines_toward(direction);
+            for (index, line) in lines.clone().enumerate() {
+                prop_assert_eq!(lines.line(index), line);
+            }
+        }
+    }
 }

@@ -15,7 +15,7 @@
 //! overflow fall back to the line-at-a-time move, which stays the definition
 //! of the rule; the tests below check that both agree on random boards.
 
-use grid_core::Direction;
+use grid_core::{lines_toward, Direction};
 
 use crate::board::{slide_in_place, MAX_EXPONENT};
 
@@ -24,6 +24,21 @@ use crate::board::{slide_in_place, MAX_EXPONENT};
 const LANES: usize = 32;
 
 type Lanes = [u8; LANES];
+
+/// The two axes, each named by its move toward the start (rows: left,
+/// columns: up); the other move along an axis is that one's opposite.
+pub(crate) const AXES: [Direction; 2] = [Direction::Left, Direction::Up];
+
+/// Which axis a move is along (an index into [`AXES`]) and which way: 0
+/// toward the axis's start, 1 toward its end.
+pub(crate) fn axis_and_way(direction: Direction) -> (usize, usize) {
+    match direction {
+        Direction::Left => (0, 0),
+        Direction::Right => (0, 1),
+        Direction::Up => (1, 0),
+        Direction::Down => (1, 1),
+    }
+}
 
 /// The longest line the lanes can count the tiles of.
 const LONGEST_LINE: usize = u8::MAX as usize;
@@ -35,7 +50,7 @@ const LONGEST_LINE: usize = u8::MAX as usize;
 /// bytes stored just before stalls until the stores retire, and gathering
 /// first leaves them time to.
 #[derive(Debug, Default, Clone)]
-pub(crate) struct Lines {
+pub(crate) struct Gathered {
     steps: Vec<Lanes>,
     /// For `largest_merges_after`: where largest tiles land (place, line),
     /// and every line's length after the move.
@@ -43,8 +58,9 @@ pub(crate) struct Lines {
     lengths: Vec<u8>,
 }
 
-/// Where the cells of a board's lines are, toward a direction: the cell `k`
-/// steps from the wall in line `i` is at `origin + k × along + i × across`.
+/// Where the cells of a board's lines are, toward a direction, as
+/// `grid_core::lines_toward` lays them out: the cell `k` steps from the wall
+/// in line `i` is at `origin + k × along + i × across`.
 #[derive(Clone, Copy)]
 struct Geometry {
     lines: usize,
@@ -56,14 +72,12 @@ struct Geometry {
 
 impl Geometry {
     fn new(height: usize, width: usize, direction: Direction) -> Geometry {
-        let (h, w) = (height as isize, width as isize);
-        let (lines, len, origin, along, across) = match direction {
-            Direction::Up => (width, height, 0, w, 1),
-            Direction::Down => (width, height, (h - 1) * w, -w, 1),
-            Direction::Left => (height, width, 0, 1, w),
-            Direction::Right => (height, width, w - 1, -1, w),
-        };
-        Geometry { lines, len, origin, along, across }
+        let lines = lines_toward(height, width, direction);
+        let first = lines.line(0);
+        let origin = first.start() as isize;
+        // Up and down: consecutive lines are neighbouring columns, one cell apart.
+        let across = if lines.len() > 1 { lines.line(1).start() as isize - origin } else { 1 };
+        Geometry { lines: lines.len(), len: first.len(), origin, along: first.stride(), across }
     }
 
     #[inline]
@@ -83,7 +97,7 @@ pub(crate) fn slide_into(
     height: usize,
     width: usize,
     direction: Direction,
-    lines: &mut Lines,
+    gathered: &mut Gathered,
     mut on_merge: impl FnMut(usize, u8),
 ) -> Result<bool, usize> {
     let geometry = Geometry::new(height, width, direction);
@@ -99,8 +113,8 @@ pub(crate) fn slide_into(
     let mut changed = false;
     for first in (0..geometry.lines).step_by(LANES) {
         let count = LANES.min(geometry.lines - first);
-        lines.gather(source, &geometry, first, count);
-        match slide_lanes(&lines.steps, target, &geometry, first, count, &mut on_merge) {
+        gathered.gather(source, &geometry, first, count);
+        match slide_lanes(&gathered.steps, target, &geometry, first, count, &mut on_merge) {
             Ok(lanes_changed) => changed |= lanes_changed,
             // The line-at-a-time move says where, so that both name the same cell.
             Err(Overflow) => return line_by_line(target, &mut |_, _| {}),
@@ -109,7 +123,7 @@ pub(crate) fn slide_into(
     Ok(changed)
 }
 
-impl Lines {
+impl Gathered {
     /// Copies the `count` lines from `first` on into the lanes, step by step;
     /// unused lanes hold empty cells.
     fn gather(&mut self, source: &[u8], geometry: &Geometry, first: usize, count: usize) {
@@ -232,26 +246,26 @@ impl Moving {
     }
 }
 
-/// How many pairs of tiles of each exponent a move along `direction`'s axis
-/// would merge: `merges[x]` pairs of `2^x` tiles. A run of `k` equal tiles in
+/// How many pairs of tiles of each exponent a move along `AXES[axis]` would
+/// merge: `merges[x]` pairs of `2^x` tiles. A run of `k` equal tiles in
 /// a line (empty cells aside) merges `k / 2` pairs whichever way the line
 /// moves, so left and right, and up and down, merge the same pairs.
 pub(crate) fn merges_by_exponent(
     cells: &[u8],
     height: usize,
     width: usize,
-    direction: Direction,
-    lines: &mut Lines,
+    axis: usize,
+    gathered: &mut Gathered,
 ) -> [u32; 64] {
-    let geometry = Geometry::new(height, width, direction);
+    let geometry = Geometry::new(height, width, AXES[axis]);
     let mut merges = [0u32; 64];
     for first in (0..geometry.lines).step_by(LANES) {
         let count = LANES.min(geometry.lines - first);
-        lines.gather(cells, &geometry, first, count);
+        gathered.gather(cells, &geometry, first, count);
         // Only which cells merge matters here, so the byte counts of `written`
         // may wrap on long lines: no length limit.
         let mut moving = Moving::default();
-        for (step, tiles) in lines.steps.iter().enumerate() {
+        for (step, tiles) in gathered.steps.iter().enumerate() {
             let mut merging = high_bits(&moving.step(tiles, step).merges);
             while merging != 0 {
                 let lane = merging.trailing_zeros() as usize;
@@ -265,8 +279,8 @@ pub(crate) fn merges_by_exponent(
 
 /// How many pairs of tiles of exponent `largest` the board would hold along
 /// its rows and along its columns (what `largest_merges` would say of it)
-/// after a move along `axis` (left or up) toward its start, then toward its
-/// end (right or down), found without making either board.
+/// after a move along `AXES[axis]` toward its start (left or up), then toward
+/// its end (right or down), found without making either board.
 ///
 /// `largest` must be the largest exponent after the move, so that no tile of
 /// it merges during the move: each one lands once, where it stays. A tile's
@@ -279,14 +293,11 @@ pub(crate) fn largest_merges_after(
     cells: &[u8],
     height: usize,
     width: usize,
-    axis: Direction,
+    axis: usize,
     largest: u8,
-    lines: &mut Lines,
+    gathered: &mut Gathered,
 ) -> [(usize, usize); 2] {
-    let directions = match axis {
-        Direction::Left | Direction::Right => [Direction::Left, Direction::Right],
-        Direction::Up | Direction::Down => [Direction::Up, Direction::Down],
-    };
+    let directions = [AXES[axis], AXES[axis].opposite()];
     let geometry = Geometry::new(height, width, directions[0]);
     if geometry.len > LONGEST_LINE {
         // Places along the line would not fit the lanes' bytes.
@@ -299,28 +310,29 @@ pub(crate) fn largest_merges_after(
         });
     }
     let mut along = [0; 2];
-    let mut landed = std::mem::take(&mut lines.landed);
+    let mut landed = std::mem::take(&mut gathered.landed);
     landed.iter_mut().for_each(Vec::clear);
-    lines.lengths.clear();
+    gathered.lengths.clear();
     for first in (0..geometry.lines).step_by(LANES) {
         let count = LANES.min(geometry.lines - first);
-        lines.gather(cells, &geometry, first, count);
-        let (toward_start, lengths) = land_largest(lines.steps.iter(), largest, first, &mut landed[0]);
+        gathered.gather(cells, &geometry, first, count);
+        let (toward_start, lengths) = land_largest(gathered.steps.iter(), largest, first, &mut landed[0]);
         // A line is as long after either move: its tiles less its merges.
-        let (toward_end, _) = land_largest(lines.steps.iter().rev(), largest, first, &mut landed[1]);
+        let (toward_end, _) = land_largest(gathered.steps.iter().rev(), largest, first, &mut landed[1]);
         along[0] += toward_start;
         along[1] += toward_end;
-        lines.lengths.extend_from_slice(&lengths[..count]);
+        gathered.lengths.extend_from_slice(&lengths[..count]);
     }
     let result = [0, 1].map(|way| {
-        let across = pairs_across(&mut landed[way], &lines.lengths);
-        // Rows are the lines of a left or right move, columns of an up or down one.
-        match axis {
-            Direction::Left | Direction::Right => (along[way], across),
-            Direction::Up | Direction::Down => (across, along[way]),
+        let across = pairs_across(&mut landed[way], &gathered.lengths);
+        // Rows are the lines of a move along the first axis, columns of the second.
+        if axis == 0 {
+            (along[way], across)
+        } else {
+            (across, along[way])
         }
     });
-    lines.landed = landed;
+    gathered.landed = landed;
     result
 }
 
@@ -497,7 +509,7 @@ mod tests {
     fn side_by_side(cells: &[u8], height: usize, width: usize, direction: Direction) -> Outcome {
         let mut moved = vec![0xAA; cells.len()]; // garbage the move must overwrite
         let mut merges = Vec::new();
-        let changed = slide_into(cells, &mut moved, height, width, direction, &mut Lines::default(), |at, made| {
+        let changed = slide_into(cells, &mut moved, height, width, direction, &mut Gathered::default(), |at, made| {
             merges.push((at, made))
         })?;
         merges.sort_unstable();
@@ -545,10 +557,10 @@ mod tests {
 
         #[test]
         fn merge_counts_are_those_of_either_move_along_the_axis((height, width, cells) in boards()) {
-            let mut lines = Lines::default();
-            for (axis, opposite) in [(Direction::Left, Direction::Right), (Direction::Up, Direction::Down)] {
-                let counted = merges_by_exponent(&cells, height, width, axis, &mut lines);
-                for direction in [axis, opposite] {
+            let mut gathered = Gathered::default();
+            for (axis, toward_start) in AXES.into_iter().enumerate() {
+                let counted = merges_by_exponent(&cells, height, width, axis, &mut gathered);
+                for direction in [toward_start, toward_start.opposite()] {
                     let merged = merged_pairs(&cells, height, width, direction);
                     if merged != [u32::MAX; 64] {
                         prop_assert_eq!(counted, merged, "{:?} on {}x{}", direction, height, width);
@@ -563,16 +575,16 @@ mod tests {
 
         #[test]
         fn largest_pairs_after_a_move_are_read_without_making_it((height, width, cells) in boards()) {
-            let mut lines = Lines::default();
+            let mut gathered = Gathered::default();
             for direction in Direction::ALL {
                 let mut moved = cells.clone();
                 if slide_in_place(&mut moved, height, width, direction, |_, _| {}).is_err() {
                     continue;
                 }
                 let largest = moved.iter().copied().max().unwrap_or(0);
-                let way = matches!(direction, Direction::Right | Direction::Down) as usize;
+                let (axis, way) = axis_and_way(direction);
                 prop_assert_eq!(
-                    largest_merges_after(&cells, height, width, direction, largest, &mut lines)[way],
+                    largest_merges_after(&cells, height, width, axis, largest, &mut gathered)[way],
                     largest_merges(&moved, width, largest),
                     "{:?} on {}x{}", direction, height, width
                 );
@@ -583,14 +595,14 @@ mod tests {
     #[test]
     fn largest_pairs_after_a_move_on_lines_longer_than_a_byte() {
         let cells: Vec<u8> = (0..600).map(|i| [4, 4, 0, 5, 3, 3][i % 6]).collect();
-        let mut lines = Lines::default();
+        let mut gathered = Gathered::default();
         for (height, width) in [(1, 600), (600, 1), (2, 300), (300, 2)] {
             for direction in Direction::ALL {
                 let mut moved = cells.clone();
                 slide_in_place(&mut moved, height, width, direction, |_, _| {}).unwrap();
-                let way = matches!(direction, Direction::Right | Direction::Down) as usize;
+                let (axis, way) = axis_and_way(direction);
                 assert_eq!(
-                    largest_merges_after(&cells, height, width, direction, 5, &mut lines)[way],
+                    largest_merges_after(&cells, height, width, axis, 5, &mut gathered)[way],
                     largest_merges(&moved, width, 5),
                     "{direction:?} on {height}x{width}"
                 );
@@ -601,11 +613,11 @@ mod tests {
     #[test]
     fn merge_counts_of_lines_longer_than_a_byte_counts() {
         let cells: Vec<u8> = (0..600).map(|i| [3, 3, 0, 3, 5, 5][i % 6]).collect();
-        let mut lines = Lines::default();
-        for (height, width, axis) in [(1, 600, Direction::Left), (600, 1, Direction::Up), (2, 300, Direction::Left)] {
+        let mut gathered = Gathered::default();
+        for (height, width, axis) in [(1, 600, 0), (600, 1, 1), (2, 300, 0)] {
             assert_eq!(
-                merges_by_exponent(&cells, height, width, axis, &mut lines),
-                merged_pairs(&cells, height, width, axis)
+                merges_by_exponent(&cells, height, width, axis, &mut gathered),
+                merged_pairs(&cells, height, width, AXES[axis])
             );
         }
     }
@@ -622,6 +634,14 @@ mod tests {
                     line_at_a_time(&cells, height, width, direction)
                 );
             }
+        }
+    }
+
+    #[test]
+    fn each_move_is_one_way_along_one_axis() {
+        for direction in Direction::ALL {
+            let (axis, way) = axis_and_way(direction);
+            assert_eq!([AXES[axis], AXES[axis].opposite()][way], direction);
         }
     }
 

@@ -30,7 +30,7 @@ use std::sync::Mutex;
 use grid_core::Direction;
 
 use crate::board::{slide_exponents, slide_in_place, value_of, Board, TileOverflow, MAX_EXPONENT};
-use crate::lanes::{largest_merges, largest_merges_after, merges_by_exponent, slide_into, Lines};
+use crate::lanes::{axis_and_way, largest_merges, largest_merges_after, merges_by_exponent, slide_into, Gathered};
 
 /// Limits on a search, and how many threads it may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -220,7 +220,7 @@ struct Search<'s> {
     /// merges of each move instead of read from the board.
     counts: Vec<Counts>,
     /// The lane-wise move's buffer, reused across nodes.
-    lines: Lines,
+    gathered: Gathered,
     table: Table,
     nodes: u64,
     budget: u64,
@@ -283,7 +283,7 @@ impl<'s> Search<'s> {
             path: Vec::with_capacity(max_moves),
             arena: Vec::new(),
             counts: Vec::new(),
-            lines: Lines::default(),
+            gathered: Gathered::default(),
             table: Table::new(max_moves),
             nodes: 0,
             budget,
@@ -468,7 +468,8 @@ impl<'s> Search<'s> {
 
     /// Visits the board at `depth` in the arena, whose largest exponent is
     /// `max_exponent`; `bounded` when the caller has just checked the counting
-    /// bound against the same best (a child is checked before it is played).
+    /// bound and the no-slack pairs against the same best (a child is checked
+    /// before it is played).
     fn visit(&mut self, depth: usize, max_exponent: u8, bounded: bool) -> Result<(), usize> {
         // A board in hand is scored even past the budget: the root's own tile
         // is always an answer.
@@ -523,19 +524,14 @@ impl<'s> Search<'s> {
         // the counting bound, before it is played. Children that cannot beat
         // the best are never played, the growing ones are played first (the
         // best then rises early), and the counts come for free.
-        let node = &self.arena[node_start..node_start + cells];
-        let merges = [Direction::Left, Direction::Up]
-            .map(|axis| merges_by_exponent(node, self.height, self.width, axis, &mut self.lines));
+        let merges = [0, 1].map(|axis| merges_by_exponent(node, self.height, self.width, axis, &mut self.gathered));
         let largest_pairs = merges.map(|by_exponent| by_exponent[max_exponent as usize] as usize);
         self.grow_arena(depth + 1);
         let (rows_grow, columns_grow) = (largest_pairs[0] > 0, largest_pairs[1] > 0);
         let mut axis_ready = None;
         let mut pairs_after = [None, None];
         for direction in move_order(rows_grow, columns_grow) {
-            let axis = match direction {
-                Direction::Left | Direction::Right => 0,
-                Direction::Up | Direction::Down => 1,
-            };
+            let (axis, way) = axis_and_way(direction);
             let child_max = max_exponent + (largest_pairs[axis] > 0) as u8;
             if largest_pairs[axis] < needed || !self.within_reach(depth + 1, child_max) {
                 continue;
@@ -564,9 +560,8 @@ impl<'s> Search<'s> {
                     let node = &self.arena[node_start..node_start + cells];
                     let (h, w) = (self.height, self.width);
                     // Read for both moves along the axis at once: one gather.
-                    let way = matches!(direction, Direction::Right | Direction::Down) as usize;
                     let both = *pairs_after[axis]
-                        .get_or_insert_with(|| largest_merges_after(node, h, w, direction, child_max, &mut self.lines));
+                        .get_or_insert_with(|| largest_merges_after(node, h, w, axis, child_max, &mut self.gathered));
                     let pairs = both[way];
                     if pairs.0 < child_needed && pairs.1 < child_needed {
                         #[cfg(debug_assertions)]
@@ -584,7 +579,7 @@ impl<'s> Search<'s> {
             let (this_depth, next_depth) = self.arena.split_at_mut((depth + 1) * cells);
             let node = &this_depth[node_start..node_start + cells];
             let child = &mut next_depth[..cells];
-            if !slide_into(node, child, self.height, self.width, direction, &mut self.lines, |_, _| {})? {
+            if !slide_into(node, child, self.height, self.width, direction, &mut self.gathered, |_, _| {})? {
                 continue;
             }
             debug_assert_eq!(counts_of(child), self.counts[depth + 1]);
