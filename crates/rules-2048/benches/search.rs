@@ -2,7 +2,7 @@
 //! performance targets name (docs/performance.md has the figures).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use rules_2048::{max_tile_with, SearchOptions};
+use rules_2048::{max_tile_with, Board, SearchOptions};
 
 #[path = "boards.rs"]
 mod boards;
@@ -12,10 +12,6 @@ use boards::{judge_board, random_board, uniform};
 
 fn one_thread() -> SearchOptions {
     SearchOptions { threads: 1, ..SearchOptions::default() }
-}
-
-fn two_threads() -> SearchOptions {
-    SearchOptions { threads: 2, ..SearchOptions::default() }
 }
 
 fn moves(c: &mut Criterion) {
@@ -50,27 +46,20 @@ fn shallow(c: &mut Criterion) {
 fn deep(c: &mut Criterion) {
     let mut group = c.benchmark_group("K=10");
     group.sample_size(10);
-    for seed in 1..=3 {
-        let board = random_board(20, 10, 30, seed);
-        group.bench_function(format!("20x20 random #{seed}, 1 thread"), |b| {
-            b.iter(|| max_tile_with(black_box(&board), 10, &one_thread()))
-        });
-        group.bench_function(format!("20x20 random #{seed}, 2 threads"), |b| {
-            b.iter(|| max_tile_with(black_box(&board), 10, &two_threads()))
-        });
-    }
-    let ours = judge_board(include_str!("data/worst-ours-20x20-k10.txt"));
-    group.bench_function("worst for ours, 1 thread", |b| b.iter(|| max_tile_with(black_box(&ours), 10, &one_thread())));
-    group.bench_function("worst for ours, 2 threads", |b| {
-        b.iter(|| max_tile_with(black_box(&ours), 10, &two_threads()))
-    });
+    let mut boards: Vec<(String, Board)> =
+        (1..=3).map(|seed| (format!("20x20 random #{seed}"), random_board(20, 10, 30, seed))).collect();
+    boards.push(("worst for ours".into(), judge_board(include_str!("data/worst-ours-20x20-k10.txt"))));
     let theirs = judge_board(include_str!("data/worst-standard-20x20-k10.txt"));
-    group.bench_function("worst for the standard solution, ours, 1 thread", |b| {
-        b.iter(|| max_tile_with(black_box(&theirs), 10, &one_thread()))
-    });
-    group.bench_function("worst for the standard solution, ours, 2 threads", |b| {
-        b.iter(|| max_tile_with(black_box(&theirs), 10, &two_threads()))
-    });
+    boards.push(("worst for the standard solution, ours".into(), theirs.clone()));
+    for (name, board) in &boards {
+        for threads in [1, 2] {
+            let options = SearchOptions { threads, ..SearchOptions::default() };
+            let plural = if threads == 1 { "thread" } else { "threads" };
+            group.bench_function(format!("{name}, {threads} {plural}"), |b| {
+                b.iter(|| max_tile_with(black_box(board), 10, &options))
+            });
+        }
+    }
     group.bench_function("worst for the standard solution, standard", |b| {
         b.iter(|| standard::standard_max_tile(black_box(&theirs), 10))
     });
