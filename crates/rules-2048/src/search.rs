@@ -553,7 +553,6 @@ impl<'s> Search<'s> {
             // The child's own no-slack check, on the pairs of its largest tiles
             // read from this board: most children it cuts are then never made.
             // (A child that beats the best is made, to be recorded.)
-            let mut predicted_pairs = None;
             if depth + 2 < self.max_moves && !self.improves(child_max, depth + 1) {
                 let child_needed = self.merges_needed(depth + 1, child_max);
                 if child_needed > 0 {
@@ -562,18 +561,11 @@ impl<'s> Search<'s> {
                     // Read for both moves along the axis at once: one gather.
                     let both = *pairs_after[axis]
                         .get_or_insert_with(|| largest_merges_after(node, h, w, axis, child_max, &mut self.gathered));
-                    let pairs = both[way];
-                    if pairs.0 < child_needed && pairs.1 < child_needed {
-                        #[cfg(debug_assertions)]
-                        {
-                            let mut child = node.to_vec();
-                            slide_in_place(&mut child, h, w, direction, |_, _| {})
-                                .expect("a child that overflows beats the best, so it is played, not read");
-                            assert_eq!(pairs, largest_merges(&child, w, child_max), "{direction:?}");
-                        }
+                    let (row_pairs, column_pairs) = both[way];
+                    debug_assert_eq!((row_pairs, column_pairs), pairs_once_played(node, w, direction, child_max));
+                    if row_pairs < child_needed && column_pairs < child_needed {
                         continue;
                     }
-                    predicted_pairs = Some(pairs);
                 }
             }
             let (this_depth, next_depth) = self.arena.split_at_mut((depth + 1) * cells);
@@ -584,7 +576,6 @@ impl<'s> Search<'s> {
             }
             debug_assert_eq!(counts_of(child), self.counts[depth + 1]);
             debug_assert_eq!(child.iter().max().copied().unwrap_or(0), child_max);
-            debug_assert!(predicted_pairs.is_none_or(|pairs| pairs == largest_merges(child, self.width, child_max)));
             self.path.push(direction);
             self.visit(depth + 1, child_max, true)?;
             self.path.pop();
@@ -696,6 +687,15 @@ impl<'s> Search<'s> {
         }
         fewest_to_best.is_some_and(|moves| self.shorter(depth + moves))
     }
+}
+
+/// The pairs of largest tiles the board holds once `direction` is played on
+/// `node`: what the search reads without playing, checked in debug builds.
+fn pairs_once_played(node: &[u8], width: usize, direction: Direction, largest: u8) -> (usize, usize) {
+    let mut child = node.to_vec();
+    slide_in_place(&mut child, node.len() / width, width, direction, |_, _| {})
+        .expect("a child that overflows beats the best, so it is played, not read");
+    largest_merges(&child, width, largest)
 }
 
 /// The order to try the moves in: those that grow the largest tile first (the
