@@ -29,8 +29,6 @@ pub enum Answer {
         moves: Vec<Direction>,
         /// The board after them, as tile values.
         board: Grid<u64>,
-        /// The largest tile on it.
-        max_tile: u64,
     },
     /// `max-removed`: the solver's solution.
     MaxRemoved(Solution),
@@ -138,7 +136,7 @@ fn answer(board: &Board, query: &Query, options: &SearchOptions) -> Result<Found
         }
         (Board::Twenty48(board), Query::Apply { moves }) => {
             let after = rules_2048::apply(board, moves)?;
-            exact(Answer::Apply { moves: moves.clone(), board: after.values(), max_tile: after.max_tile() })
+            exact(Answer::Apply { moves: moves.clone(), board: after.values() })
         }
         (Board::BlockGame(board), Query::MaxRemoved) => exact(Answer::MaxRemoved(rules_blockgame::solve(board))),
         _ => unreachable!("queries are checked against the game when parsed"),

@@ -14,6 +14,7 @@ use grid_core::{Direction, Grid};
 use rules_blockgame::{Cover, Stuck};
 
 use crate::answer::Answer;
+use crate::report::plural_s;
 use crate::syntax::Board;
 
 /// A 24-bit colour.
@@ -294,8 +295,8 @@ fn drops(black: &[(usize, usize)]) -> String {
     format!(
         "{} black cell{} dropped in column{} {}",
         black.len(),
-        if black.len() == 1 { "" } else { "s" },
-        if columns.len() == 1 { "" } else { "s" },
+        plural_s(black.len()),
+        plural_s(columns.len()),
         columns.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
     )
 }

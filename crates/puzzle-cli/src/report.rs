@@ -123,12 +123,26 @@ pub struct TextOptions {
     pub style: Style,
 }
 
+/// The `s` of a plural English noun, for `count` of it.
+pub(crate) fn plural_s(count: usize) -> &'static str {
+    if count == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// The largest tile of a board of tile values, 0 when it is empty.
+fn largest_tile(board: &Grid<u64>) -> u64 {
+    board.as_slice().iter().copied().max().unwrap_or(0)
+}
+
 fn moves_text(moves: &[Direction]) -> String {
     if moves.is_empty() {
         "none (the board already has it)".to_string()
     } else {
         let letters: Vec<String> = moves.iter().map(|m| m.letter().to_string()).collect();
-        format!("{} ({} move{})", letters.join(" "), moves.len(), if moves.len() == 1 { "" } else { "s" })
+        format!("{} ({} move{})", letters.join(" "), moves.len(), plural_s(moves.len()))
     }
 }
 
@@ -152,12 +166,12 @@ fn answer_text(answer: &Answer) -> String {
     match answer {
         Answer::MaxTile { tile, .. } => tile.to_string(),
         Answer::Reach { moves: Some(moves) } => {
-            format!("{} move{}", moves.len(), if moves.len() == 1 { "" } else { "s" })
+            format!("{} move{}", moves.len(), plural_s(moves.len()))
         }
         Answer::Reach { moves: None } => "unreachable".to_string(),
-        Answer::Apply { max_tile, .. } => format!("a board whose largest tile is {max_tile}"),
+        Answer::Apply { board, .. } => format!("a board whose largest tile is {}", largest_tile(board)),
         Answer::MaxRemoved(solution) => {
-            format!("{} block{}", solution.count(), if solution.count() == 1 { "" } else { "s" })
+            format!("{} block{}", solution.count(), plural_s(solution.count()))
         }
     }
 }
@@ -359,8 +373,8 @@ fn result_json(result: &QueryResult) -> Value {
                 Answer::MaxTile { tile, moves } => (json!(tile), vec![("moves", moves_json(moves))]),
                 Answer::Reach { moves: Some(moves) } => (json!(moves.len()), vec![("moves", moves_json(moves))]),
                 Answer::Reach { moves: None } => (json!("unreachable"), vec![("moves", json!([]))]),
-                Answer::Apply { moves, board, max_tile } => {
-                    (grid_json(board), vec![("moves", moves_json(moves)), ("max_tile", json!(max_tile))])
+                Answer::Apply { moves, board } => {
+                    (grid_json(board), vec![("moves", moves_json(moves)), ("max_tile", json!(largest_tile(board)))])
                 }
                 Answer::MaxRemoved(solution) => {
                     (json!(solution.count()), vec![("removed", json!(solution.removed_ids()))])
