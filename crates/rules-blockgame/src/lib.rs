@@ -366,7 +366,7 @@ pub fn solve(board: &Board) -> Solution {
                 ids[(r, c)] = 0;
             }
             let columns = block.top_left.1..=block.bottom_right.1;
-            for (c, first) in first_occupied.iter_mut().enumerate().take(*columns.end() + 1).skip(*columns.start()) {
+            for (first, c) in first_occupied[columns.clone()].iter_mut().zip(columns) {
                 *first = first_occupied_row(&ids, c);
             }
             removals.push(Removal { id: block.id, black_cells: block.holes().collect() });
