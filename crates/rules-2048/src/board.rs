@@ -4,7 +4,7 @@ use std::fmt;
 
 use grid_core::{lines_toward, Direction, Grid, GridError, Line};
 
-use crate::lanes::{slide_into, Gathered};
+use crate::lanes::slide_into;
 
 /// The largest exponent a tile may have: `2^63` is the largest power of two a
 /// `u64` holds.
@@ -196,7 +196,7 @@ impl Board {
         let (height, width) = (self.height(), self.width());
         let mut moved = self.exponents.clone();
         let source = self.exponents.as_slice();
-        match slide_into(source, moved.as_mut_slice(), height, width, direction, &mut Gathered::default(), on_merge) {
+        match slide_into(source, moved.as_mut_slice(), height, width, direction, on_merge) {
             Ok(changed) => {
                 self.exponents = moved;
                 Ok(MoveOutcome { changed, max_exponent: self.max_exponent() })
@@ -267,7 +267,7 @@ pub fn slide_exponents(
     direction: Direction,
 ) -> Result<MoveOutcome, usize> {
     let source = cells.to_vec();
-    let changed = slide_into(&source, cells, height, width, direction, &mut Gathered::default(), |_, _| {})?;
+    let changed = slide_into(&source, cells, height, width, direction, |_, _| {})?;
     Ok(MoveOutcome { changed, max_exponent: cells.iter().copied().max().unwrap_or(0) })
 }
 

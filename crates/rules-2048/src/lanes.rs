@@ -43,17 +43,95 @@ pub(crate) fn axis_and_way(direction: Direction) -> (usize, usize) {
 /// The longest line the lanes can count the tiles of.
 const LONGEST_LINE: usize = u8::MAX as usize;
 
-/// The cells of up to [`LANES`] lines, step by step (`steps[k][l]` is the
-/// `k`-th cell from the wall of line `l`), kept from one move to the next.
+/// A board's lines along both axes in lanes, gathered once for every read and
+/// move made from the board: `axes[a]` holds the lines along `AXES[a]`
+/// ([`LANES`] at a time, one chunk after another), step by step from that
+/// axis's start (`chunk[k][l]` is the `k`-th cell of the chunk's line `l`;
+/// unused lanes hold empty cells). A move toward an axis's end reads the same
+/// steps backwards.
 ///
 /// All of a chunk's cells are gathered before any is moved: a vector load of
 /// bytes stored just before stalls until the stores retire, and gathering
 /// first leaves them time to.
 #[derive(Debug, Default, Clone)]
-pub(crate) struct Gathered {
-    steps: Vec<Lanes>,
-    /// For `largest_merges_after`: where largest tiles land (place, line),
-    /// and every line's length after the move.
+pub(crate) struct Laned {
+    axes: [Vec<Lanes>; 2],
+}
+
+impl Laned {
+    /// The lines of one axis of a board, for a single move or count.
+    pub(crate) fn along(cells: &[u8], height: usize, width: usize, axis: usize) -> Laned {
+        let mut laned = Laned::default();
+        laned.gather_axis(cells, height, width, axis);
+        laned
+    }
+
+    /// Gathers both axes of a board.
+    pub(crate) fn gather(&mut self, cells: &[u8], height: usize, width: usize) {
+        self.gather_axis(cells, height, width, 0);
+        self.gather_axis(cells, height, width, 1);
+    }
+
+    /// Bytes held for a `height × width` board's two axes.
+    pub(crate) fn bytes(height: usize, width: usize) -> usize {
+        (height.div_ceil(LANES) * width + width.div_ceil(LANES) * height) * LANES
+    }
+
+    fn gather_axis(&mut self, cells: &[u8], height: usize, width: usize, axis: usize) {
+        let geometry = Geometry::new(height, width, AXES[axis]);
+        let steps = &mut self.axes[axis];
+        steps.resize(geometry.lines.div_ceil(LANES) * geometry.len, [0; LANES]);
+        for (chunk, steps) in steps.chunks_exact_mut(geometry.len).enumerate() {
+            let first = chunk * LANES;
+            let count = LANES.min(geometry.lines - first);
+            if axis == 0 {
+                // Rows: each lane's line is contiguous; read it in one go.
+                if count < LANES {
+                    steps.fill([0; LANES]);
+                }
+                for (lane, row) in cells.chunks_exact(width).skip(first).take(count).enumerate() {
+                    for (step, &cell) in steps.iter_mut().zip(row) {
+                        step[lane] = cell;
+                    }
+                }
+                continue;
+            }
+            // Columns: one step of consecutive lines is part of a row.
+            let mut unused: Lanes = [0xFF; LANES];
+            unused[..count].fill(0);
+            for (row, step) in steps.iter_mut().enumerate() {
+                let start = row * width + first;
+                // The window may run into the next rows: the mask clears them.
+                if let Some(window) = cells.get(start..start + LANES) {
+                    // A fixed-size copy, masked, is a pair of vector moves
+                    // where a copy of `count` bytes would call memcpy.
+                    step.copy_from_slice(window);
+                    for (tile, &skip) in step.iter_mut().zip(&unused) {
+                        *tile &= !skip;
+                    }
+                } else {
+                    *step = [0; LANES];
+                    step[..count].copy_from_slice(&cells[start..start + count]);
+                }
+            }
+        }
+    }
+
+    /// The chunks of the lines along `axis`: (first line, number of lines,
+    /// steps).
+    fn chunks(&self, axis: usize, geometry: &Geometry) -> impl Iterator<Item = (usize, usize, &[Lanes])> {
+        let lines = geometry.lines;
+        self.axes[axis].chunks_exact(geometry.len.max(1)).enumerate().map(move |(chunk, steps)| {
+            let first = chunk * LANES;
+            (first, LANES.min(lines - first), steps)
+        })
+    }
+}
+
+/// Scratch space for `largest_merges_after`: where largest tiles land (place,
+/// line) after each move along an axis, and every line's length after it.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Landings {
     landed: [Vec<(u8, u32)>; 2],
     lengths: Vec<u8>,
 }
@@ -97,7 +175,21 @@ pub(crate) fn slide_into(
     height: usize,
     width: usize,
     direction: Direction,
-    gathered: &mut Gathered,
+    on_merge: impl FnMut(usize, u8),
+) -> Result<bool, usize> {
+    let laned = Laned::along(source, height, width, axis_and_way(direction).0);
+    slide_laned(&laned, source, target, height, width, direction, on_merge)
+}
+
+/// [`slide_into`] from the board's lines already in lanes: `laned` must hold
+/// `source`'s lines along the move's axis.
+pub(crate) fn slide_laned(
+    laned: &Laned,
+    source: &[u8],
+    target: &mut [u8],
+    height: usize,
+    width: usize,
+    direction: Direction,
     mut on_merge: impl FnMut(usize, u8),
 ) -> Result<bool, usize> {
     let geometry = Geometry::new(height, width, direction);
@@ -111,46 +203,20 @@ pub(crate) fn slide_into(
     // Cells no tile reaches stay empty.
     target.fill(0);
     let mut changed = false;
-    for first in (0..geometry.lines).step_by(LANES) {
-        let count = LANES.min(geometry.lines - first);
-        gathered.gather(source, &geometry, first, count);
-        match slide_lanes(&gathered.steps, target, &geometry, first, count, &mut on_merge) {
+    let (axis, way) = axis_and_way(direction);
+    for (first, count, steps) in laned.chunks(axis, &geometry) {
+        let moved = if way == 0 {
+            slide_lanes(steps.iter(), target, &geometry, first, count, &mut on_merge)
+        } else {
+            slide_lanes(steps.iter().rev(), target, &geometry, first, count, &mut on_merge)
+        };
+        match moved {
             Ok(lanes_changed) => changed |= lanes_changed,
             // The line-at-a-time move says where, so that both name the same cell.
             Err(Overflow) => return line_by_line(target, &mut |_, _| {}),
         }
     }
     Ok(changed)
-}
-
-impl Gathered {
-    /// Copies the `count` lines from `first` on into the lanes, step by step;
-    /// unused lanes hold empty cells.
-    fn gather(&mut self, source: &[u8], geometry: &Geometry, first: usize, count: usize) {
-        self.steps.resize(geometry.len, [0; LANES]);
-        let mut unused: Lanes = [0xFF; LANES];
-        unused[..count].fill(0);
-        for (step, tiles) in self.steps.iter_mut().enumerate() {
-            let start = geometry.index(first, step);
-            if geometry.across != 1 {
-                *tiles = [0; LANES];
-                for (lane, tile) in tiles[..count].iter_mut().enumerate() {
-                    *tile = source[start + lane * geometry.across as usize];
-                }
-            } else if let Some(window) = source.get(start..start + LANES) {
-                // Up and down: one step of consecutive lines is part of a row.
-                // A fixed-size copy, masked, is a pair of vector moves where a
-                // copy of `count` bytes would call memcpy.
-                tiles.copy_from_slice(window);
-                for (tile, &skip) in tiles.iter_mut().zip(&unused) {
-                    *tile &= !skip;
-                }
-            } else {
-                *tiles = [0; LANES];
-                tiles[..count].copy_from_slice(&source[start..start + count]);
-            }
-        }
-    }
 }
 
 /// A move merged two 2^63 tiles.
@@ -166,8 +232,8 @@ struct Overflow;
 /// `written`: no tile is there yet, and a later one overwrites it, so every
 /// lane stores once a step and no store waits on a branch.
 #[inline]
-fn slide_lanes(
-    steps: &[Lanes],
+fn slide_lanes<'a>(
+    steps: impl Iterator<Item = &'a Lanes>,
     target: &mut [u8],
     geometry: &Geometry,
     first: usize,
@@ -185,7 +251,7 @@ fn slide_lanes(
     for (step, offset) in step_offset[..geometry.len].iter_mut().enumerate() {
         *offset = step as isize * geometry.along;
     }
-    for (step, tiles) in steps.iter().enumerate() {
+    for (step, tiles) in steps.enumerate() {
         let Step { merges, lands_at, landing } = moving.step(tiles, step);
         let mut merging = high_bits(&merges);
         while merging != 0 {
@@ -250,22 +316,14 @@ impl Moving {
 /// merge: `merges[x]` pairs of `2^x` tiles. A run of `k` equal tiles in
 /// a line (empty cells aside) merges `k / 2` pairs whichever way the line
 /// moves, so left and right, and up and down, merge the same pairs.
-pub(crate) fn merges_by_exponent(
-    cells: &[u8],
-    height: usize,
-    width: usize,
-    axis: usize,
-    gathered: &mut Gathered,
-) -> [u32; 64] {
+pub(crate) fn merges_by_exponent(laned: &Laned, height: usize, width: usize, axis: usize) -> [u32; 64] {
     let geometry = Geometry::new(height, width, AXES[axis]);
     let mut merges = [0u32; 64];
-    for first in (0..geometry.lines).step_by(LANES) {
-        let count = LANES.min(geometry.lines - first);
-        gathered.gather(cells, &geometry, first, count);
+    for (_, _, steps) in laned.chunks(axis, &geometry) {
         // Only which cells merge matters here, so the byte counts of `written`
         // may wrap on long lines: no length limit.
         let mut moving = Moving::default();
-        for (step, tiles) in gathered.steps.iter().enumerate() {
+        for (step, tiles) in steps.iter().enumerate() {
             let mut merging = high_bits(&moving.step(tiles, step).merges);
             while merging != 0 {
                 let lane = merging.trailing_zeros() as usize;
@@ -290,12 +348,13 @@ pub(crate) fn merges_by_exponent(
 /// every line between them shorter than that place after the move. Both moves
 /// along an axis read the same gathered lines, one from each end.
 pub(crate) fn largest_merges_after(
+    laned: &Laned,
     cells: &[u8],
     height: usize,
     width: usize,
     axis: usize,
     largest: u8,
-    gathered: &mut Gathered,
+    landings: &mut Landings,
 ) -> [(usize, usize); 2] {
     let directions = [AXES[axis], AXES[axis].opposite()];
     let geometry = Geometry::new(height, width, directions[0]);
@@ -310,30 +369,26 @@ pub(crate) fn largest_merges_after(
         });
     }
     let mut along = [0; 2];
-    let mut landed = std::mem::take(&mut gathered.landed);
+    let Landings { landed, lengths: all_lengths } = landings;
     landed.iter_mut().for_each(Vec::clear);
-    gathered.lengths.clear();
-    for first in (0..geometry.lines).step_by(LANES) {
-        let count = LANES.min(geometry.lines - first);
-        gathered.gather(cells, &geometry, first, count);
-        let (toward_start, lengths) = land_largest(gathered.steps.iter(), largest, first, &mut landed[0]);
+    all_lengths.clear();
+    for (first, count, steps) in laned.chunks(axis, &geometry) {
+        let (toward_start, lengths) = land_largest(steps.iter(), largest, first, &mut landed[0]);
         // A line is as long after either move: its tiles less its merges.
-        let (toward_end, _) = land_largest(gathered.steps.iter().rev(), largest, first, &mut landed[1]);
+        let (toward_end, _) = land_largest(steps.iter().rev(), largest, first, &mut landed[1]);
         along[0] += toward_start;
         along[1] += toward_end;
-        gathered.lengths.extend_from_slice(&lengths[..count]);
+        all_lengths.extend_from_slice(&lengths[..count]);
     }
-    let result = [0, 1].map(|way| {
-        let across = pairs_across(&mut landed[way], &gathered.lengths);
+    [0, 1].map(|way| {
+        let across = pairs_across(&mut landed[way], all_lengths);
         // Rows are the lines of a move along the first axis, columns of the second.
         if axis == 0 {
             (along[way], across)
         } else {
             (across, along[way])
         }
-    });
-    gathered.landed = landed;
-    result
+    })
 }
 
 /// Moves a chunk of lanes, its steps in the order given, and lists where
@@ -509,9 +564,7 @@ mod tests {
     fn side_by_side(cells: &[u8], height: usize, width: usize, direction: Direction) -> Outcome {
         let mut moved = vec![0xAA; cells.len()]; // garbage the move must overwrite
         let mut merges = Vec::new();
-        let changed = slide_into(cells, &mut moved, height, width, direction, &mut Gathered::default(), |at, made| {
-            merges.push((at, made))
-        })?;
+        let changed = slide_into(cells, &mut moved, height, width, direction, |at, made| merges.push((at, made)))?;
         merges.sort_unstable();
         Ok((moved, changed, merges))
     }
@@ -557,9 +610,10 @@ mod tests {
 
         #[test]
         fn merge_counts_are_those_of_either_move_along_the_axis((height, width, cells) in boards()) {
-            let mut gathered = Gathered::default();
+            let mut laned = Laned::default();
+            laned.gather(&cells, height, width);
             for (axis, toward_start) in AXES.into_iter().enumerate() {
-                let counted = merges_by_exponent(&cells, height, width, axis, &mut gathered);
+                let counted = merges_by_exponent(&laned, height, width, axis);
                 for direction in [toward_start, toward_start.opposite()] {
                     let merged = merged_pairs(&cells, height, width, direction);
                     if merged != [u32::MAX; 64] {
@@ -575,7 +629,9 @@ mod tests {
 
         #[test]
         fn largest_pairs_after_a_move_are_read_without_making_it((height, width, cells) in boards()) {
-            let mut gathered = Gathered::default();
+            let mut laned = Laned::default();
+            laned.gather(&cells, height, width);
+            let mut landings = Landings::default();
             for direction in Direction::ALL {
                 let mut moved = cells.clone();
                 if slide_in_place(&mut moved, height, width, direction, |_, _| {}).is_err() {
@@ -584,7 +640,7 @@ mod tests {
                 let largest = moved.iter().copied().max().unwrap_or(0);
                 let (axis, way) = axis_and_way(direction);
                 prop_assert_eq!(
-                    largest_merges_after(&cells, height, width, axis, largest, &mut gathered)[way],
+                    largest_merges_after(&laned, &cells, height, width, axis, largest, &mut landings)[way],
                     largest_merges(&moved, width, largest),
                     "{:?} on {}x{}", direction, height, width
                 );
@@ -595,14 +651,16 @@ mod tests {
     #[test]
     fn largest_pairs_after_a_move_on_lines_longer_than_a_byte() {
         let cells: Vec<u8> = (0..600).map(|i| [4, 4, 0, 5, 3, 3][i % 6]).collect();
-        let mut gathered = Gathered::default();
+        let mut landings = Landings::default();
         for (height, width) in [(1, 600), (600, 1), (2, 300), (300, 2)] {
+            let mut laned = Laned::default();
+            laned.gather(&cells, height, width);
             for direction in Direction::ALL {
                 let mut moved = cells.clone();
                 slide_in_place(&mut moved, height, width, direction, |_, _| {}).unwrap();
                 let (axis, way) = axis_and_way(direction);
                 assert_eq!(
-                    largest_merges_after(&cells, height, width, axis, 5, &mut gathered)[way],
+                    largest_merges_after(&laned, &cells, height, width, axis, 5, &mut landings)[way],
                     largest_merges(&moved, width, 5),
                     "{direction:?} on {height}x{width}"
                 );
@@ -613,10 +671,9 @@ mod tests {
     #[test]
     fn merge_counts_of_lines_longer_than_a_byte_counts() {
         let cells: Vec<u8> = (0..600).map(|i| [3, 3, 0, 3, 5, 5][i % 6]).collect();
-        let mut gathered = Gathered::default();
         for (height, width, axis) in [(1, 600, 0), (600, 1, 1), (2, 300, 0)] {
             assert_eq!(
-                merges_by_exponent(&cells, height, width, axis, &mut gathered),
+                merges_by_exponent(&Laned::along(&cells, height, width, axis), height, width, axis),
                 merged_pairs(&cells, height, width, AXES[axis])
             );
         }

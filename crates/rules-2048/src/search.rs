@@ -30,7 +30,9 @@ use std::sync::Mutex;
 use grid_core::Direction;
 
 use crate::board::{slide_exponents, slide_in_place, value_of, Board, TileOverflow, MAX_EXPONENT};
-use crate::lanes::{axis_and_way, largest_merges, largest_merges_after, merges_by_exponent, slide_into, Gathered};
+use crate::lanes::{
+    axis_and_way, largest_merges, largest_merges_after, merges_by_exponent, slide_laned, Landings, Laned,
+};
 
 /// Limits on a search, and how many threads it may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -219,8 +221,10 @@ struct Search<'s> {
     /// The tile counts of the board at each depth, kept up to date from the
     /// merges of each move instead of read from the board.
     counts: Vec<Counts>,
-    /// The lane-wise move's buffer, reused across nodes.
-    gathered: Gathered,
+    /// The lines of the board at each depth, in lanes, gathered once when it
+    /// is expanded for its pair counts, its children's pairs and its moves.
+    laned: Vec<Laned>,
+    landings: Landings,
     table: Table,
     nodes: u64,
     budget: u64,
@@ -283,7 +287,8 @@ impl<'s> Search<'s> {
             path: Vec::with_capacity(max_moves),
             arena: Vec::new(),
             counts: Vec::new(),
-            gathered: Gathered::default(),
+            laned: Vec::new(),
+            landings: Landings::default(),
             table: Table::new(max_moves),
             nodes: 0,
             budget,
@@ -296,7 +301,8 @@ impl<'s> Search<'s> {
 
     fn run(board: &Board, max_moves: usize, goal: u8, options: &SearchOptions) -> Result<Found, TileOverflow> {
         // Each thread keeps its own boards and table: stay within about 32 MiB.
-        let per_thread = (max_moves + 1) * board.height() * board.width() + Table::bytes(max_moves);
+        let per_board = board.height() * board.width() + Laned::bytes(board.height(), board.width());
+        let per_thread = (max_moves + 1) * per_board + Table::bytes(max_moves);
         let threads = options.threads.clamp(1, (MEMORY_FOR_THREADS / per_thread).max(1));
         // Below K = 8 a search takes well under a millisecond: threads only cost.
         if threads == 1 || max_moves < SPLIT_DEPTH + 5 {
@@ -390,6 +396,7 @@ impl<'s> Search<'s> {
         if self.arena.len() < needed {
             self.arena.resize(needed, 0);
             self.counts.resize(depth + 1, [0; 100]);
+            self.laned.resize_with(depth + 1, Laned::default);
         }
     }
 
@@ -524,7 +531,9 @@ impl<'s> Search<'s> {
         // the counting bound, before it is played. Children that cannot beat
         // the best are never played, the growing ones are played first (the
         // best then rises early), and the counts come for free.
-        let merges = [0, 1].map(|axis| merges_by_exponent(node, self.height, self.width, axis, &mut self.gathered));
+        let laned = &mut self.laned[depth];
+        laned.gather(node, self.height, self.width);
+        let merges = [0, 1].map(|axis| merges_by_exponent(laned, self.height, self.width, axis));
         let largest_pairs = merges.map(|by_exponent| by_exponent[max_exponent as usize] as usize);
         self.grow_arena(depth + 1);
         let (rows_grow, columns_grow) = (largest_pairs[0] > 0, largest_pairs[1] > 0);
@@ -559,8 +568,9 @@ impl<'s> Search<'s> {
                     let node = &self.arena[node_start..node_start + cells];
                     let (h, w) = (self.height, self.width);
                     // Read for both moves along the axis at once: one gather.
-                    let both = *pairs_after[axis]
-                        .get_or_insert_with(|| largest_merges_after(node, h, w, axis, child_max, &mut self.gathered));
+                    let both = *pairs_after[axis].get_or_insert_with(|| {
+                        largest_merges_after(&self.laned[depth], node, h, w, axis, child_max, &mut self.landings)
+                    });
                     let (row_pairs, column_pairs) = both[way];
                     debug_assert_eq!((row_pairs, column_pairs), pairs_once_played(node, w, direction, child_max));
                     if row_pairs < child_needed && column_pairs < child_needed {
@@ -571,7 +581,8 @@ impl<'s> Search<'s> {
             let (this_depth, next_depth) = self.arena.split_at_mut((depth + 1) * cells);
             let node = &this_depth[node_start..node_start + cells];
             let child = &mut next_depth[..cells];
-            if !slide_into(node, child, self.height, self.width, direction, &mut self.gathered, |_, _| {})? {
+            let laned = &self.laned[depth];
+            if !slide_laned(laned, node, child, self.height, self.width, direction, |_, _| {})? {
                 continue;
             }
             debug_assert_eq!(counts_of(child), self.counts[depth + 1]);
