@@ -411,7 +411,12 @@ fn land_largest<'a>(
         let Step { lands_at, landing, .. } = moving.step(tiles, step);
         let mut lands_largest = [0u8; LANES];
         for lane in 0..LANES {
-            lands_largest[lane] = 0u8.wrapping_sub((landing[lane] == largest && tiles[lane] != 0) as u8);
+            // `&`, not `&&`: both sides for every lane, which vectorises.
+            lands_largest[lane] = 0u8.wrapping_sub(((landing[lane] == largest) & (tiles[lane] != 0)) as u8);
+        }
+        // Most steps land no largest tile: a cheap look before the bits.
+        if lands_largest == [0; LANES] {
+            continue;
         }
         let mut lanes = high_bits(&lands_largest);
         while lanes != 0 {
