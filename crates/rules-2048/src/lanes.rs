@@ -116,24 +116,6 @@ impl Laned {
             }
         }
     }
-
-    /// The chunks of the lines along `axis`: (first line, number of lines,
-    /// steps).
-    fn chunks(&self, axis: usize, geometry: &Geometry) -> impl Iterator<Item = (usize, usize, &[Lanes])> {
-        let lines = geometry.lines;
-        self.axes[axis].chunks_exact(geometry.len.max(1)).enumerate().map(move |(chunk, steps)| {
-            let first = chunk * LANES;
-            (first, LANES.min(lines - first), steps)
-        })
-    }
-}
-
-/// Scratch space for `largest_merges_after`: where largest tiles land (place,
-/// line) after each move along an axis, and every line's length after it.
-#[derive(Debug, Default, Clone)]
-pub(crate) struct Landings {
-    landed: [Vec<(u8, u32)>; 2],
-    lengths: Vec<u8>,
 }
 
 /// Where the cells of a board's lines are, toward a direction, as
@@ -204,7 +186,7 @@ pub(crate) fn slide_laned(
     target.fill(0);
     let mut changed = false;
     let (axis, way) = axis_and_way(direction);
-    for (first, count, steps) in laned.chunks(axis, &geometry) {
+    for (first, count, steps) in chunks(&laned.axes[axis], &geometry) {
         let moved = if way == 0 {
             slide_lanes(steps.iter(), target, &geometry, first, count, &mut on_merge)
         } else {
@@ -319,7 +301,7 @@ impl Moving {
 pub(crate) fn merges_by_exponent(laned: &Laned, height: usize, width: usize, axis: usize) -> [u32; 64] {
     let geometry = Geometry::new(height, width, AXES[axis]);
     let mut merges = [0u32; 64];
-    for (_, _, steps) in laned.chunks(axis, &geometry) {
+    for (_, _, steps) in chunks(&laned.axes[axis], &geometry) {
         // Only which cells merge matters here, so the byte counts of `written`
         // may wrap on long lines: no length limit.
         let mut moving = Moving::default();
@@ -335,18 +317,53 @@ pub(crate) fn merges_by_exponent(laned: &Laned, height: usize, width: usize, axi
     merges
 }
 
+/// The chunks of lines in `steps` laid out as `geometry` says: (first line,
+/// number of lines, the chunk's steps).
+fn chunks<'a>(steps: &'a [Lanes], geometry: &Geometry) -> impl Iterator<Item = (usize, usize, &'a [Lanes])> {
+    let lines = geometry.lines;
+    steps.chunks_exact(geometry.len.max(1)).enumerate().map(move |(chunk, steps)| {
+        let first = chunk * LANES;
+        (first, LANES.min(lines - first), steps)
+    })
+}
+
+/// A tile landing on a move toward an axis's start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Landing {
+    line: u32,
+    place: u8,
+    how: Arrival,
+    /// The step of the cell that lands (the second of a merged pair).
+    step: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Arrival {
+    /// A tile that lands without merging.
+    Kept,
+    /// The tile a merge makes.
+    Made,
+}
+
 /// How many pairs of tiles of exponent `largest` the board would hold along
 /// its rows and along its columns (what `largest_merges` would say of it)
 /// after a move along `AXES[axis]` toward its start (left or up), then toward
 /// its end (right or down), found without making either board.
 ///
 /// `largest` must be the largest exponent after the move, so that no tile of
-/// it merges during the move: each one lands once, where it stays. A tile's
-/// landing place is its line and its place in the line; two largest tiles are
-/// next to each other along the move's axis when they land one place apart in
-/// one line, and across it when they land at the same place in two lines with
-/// every line between them shorter than that place after the move. Both moves
-/// along an axis read the same gathered lines, one from each end.
+/// it merges during the move: each one lands once, where it stays.
+/// A tile's landing place is its line and its place in the line; two largest
+/// tiles are next to each other along the move's axis when they land one place
+/// apart in one line, and across it when they land at the same place in two
+/// lines with every line between them shorter than that place after the move.
+///
+/// The move toward the end is read from the one toward the start. A run of
+/// `k` equal tiles (empty cells aside) becomes `⌈k/2⌉` tiles either way,
+/// after as many tiles of the line before it: `k / 2` merged tiles then the
+/// odd one toward the start, the odd one then the merged ones toward the end.
+/// A tile `p` places from the start is thus `length − 1 − p` places from the
+/// end, one place fewer if it is a merged tile of an odd run: a run whose
+/// last merge is followed, empty cells aside, by one more equal tile.
 pub(crate) fn largest_merges_after(
     laned: &Laned,
     cells: &[u8],
@@ -354,7 +371,7 @@ pub(crate) fn largest_merges_after(
     width: usize,
     axis: usize,
     largest: u8,
-    landings: &mut Landings,
+    scratch: &mut Landings,
 ) -> [(usize, usize); 2] {
     let directions = [AXES[axis], AXES[axis].opposite()];
     let geometry = Geometry::new(height, width, directions[0]);
@@ -368,20 +385,66 @@ pub(crate) fn largest_merges_after(
             }
         });
     }
-    let mut along = [0; 2];
-    let Landings { landed, lengths: all_lengths } = landings;
-    landed.iter_mut().for_each(Vec::clear);
-    all_lengths.clear();
-    for (first, count, steps) in laned.chunks(axis, &geometry) {
-        let (toward_start, lengths) = land_largest(steps.iter(), largest, first, &mut landed[0]);
-        // A line is as long after either move: its tiles less its merges.
-        let (toward_end, _) = land_largest(steps.iter().rev(), largest, first, &mut landed[1]);
-        along[0] += toward_start;
-        along[1] += toward_end;
-        all_lengths.extend_from_slice(&lengths[..count]);
+    let Landings { sorted, lengths, landed } = scratch;
+    sorted.clear();
+    lengths.clear();
+    let steps = &laned.axes[axis];
+    for (first, count, steps) in chunks(steps, &geometry) {
+        let mut moving = Moving::default();
+        for (step, tiles) in steps.iter().enumerate() {
+            let Step { merges, lands_at, landing } = moving.step(tiles, step);
+            let mut lands_largest: Lanes = [0; LANES];
+            for lane in 0..LANES {
+                // `&`, not `&&`: both sides for every lane, which vectorises.
+                lands_largest[lane] = 0u8.wrapping_sub(((landing[lane] == largest) & (tiles[lane] != 0)) as u8);
+            }
+            // Most steps land no largest tile: a cheap look before the bits.
+            if lands_largest == [0; LANES] {
+                continue;
+            }
+            let mut lanes = high_bits(&lands_largest);
+            while lanes != 0 {
+                let lane = lanes.trailing_zeros() as usize;
+                lanes &= lanes - 1;
+                let how = if merges[lane] != 0 { Arrival::Made } else { Arrival::Kept };
+                let line = (first + lane) as u32;
+                sorted.push(Landing { line, place: lands_at[lane], how, step: step as u8 });
+            }
+        }
+        lengths.extend_from_slice(&moving.written[..count]);
     }
+    // By line and place.
+    sorted.sort_unstable();
+    landed.iter_mut().for_each(Vec::clear);
+    let mut along = [0; 2];
+    let mut run = Run::default();
+    for landing in sorted.iter() {
+        along[0] += run.take(landing.line, landing.place);
+        landed[0].push((landing.place, landing.line));
+    }
+    along[0] += run.finish();
+    // Toward the end, walking each line from its end: the merged tiles of a
+    // run take the places just before its last one's.
+    let next_tile = |line: u32, after: u8| {
+        let (chunk, lane) = (line as usize / LANES, line as usize % LANES);
+        let rest = &steps[chunk * geometry.len..(chunk + 1) * geometry.len][after as usize + 1..];
+        rest.iter().map(|tiles| tiles[lane]).find(|&tile| tile != 0)
+    };
+    let mut last_made: Option<(u32, u8, bool)> = None;
+    for &Landing { line, place, how, step, .. } in sorted.iter().rev() {
+        let in_odd_run = how == Arrival::Made
+            && match last_made {
+                Some((made_line, made_place, odd)) if (made_line, made_place) == (line, place + 1) => odd,
+                _ => next_tile(line, step) == Some(largest - 1),
+            };
+        last_made = (how == Arrival::Made).then_some((line, place, in_odd_run));
+        let from_end = lengths[line as usize] - 1 - place - in_odd_run as u8;
+        along[1] += run.take(line, from_end);
+        landed[1].push((from_end, line));
+    }
+    along[1] += run.finish();
     [0, 1].map(|way| {
-        let across = pairs_across(&mut landed[way], all_lengths);
+        let across = pairs_across(&mut landed[way], lengths);
         // Rows are the lines of a move along the first axis, columns of the second.
         if axis == 0 {
             (along[way], across)
@@ -391,49 +454,41 @@ pub(crate) fn largest_merges_after(
     })
 }
 
-/// Moves a chunk of lanes, its steps in the order given, and lists where
-/// tiles of exponent `largest` land, as (place, line); returns the pairs they
-/// make along their lines (runs of places one apart) and each lane's length
-/// after the move.
-fn land_largest<'a>(
-    steps: impl Iterator<Item = &'a Lanes>,
-    largest: u8,
-    first: usize,
-    landed: &mut Vec<(u8, u32)>,
-) -> (usize, Lanes) {
-    let mut moving = Moving::default();
-    let mut along = 0;
-    // For each lane, the place of its last largest tile and the length of
-    // the run it ends.
-    let mut last_place = [0u8; LANES];
-    let mut run = [0u8; LANES];
-    for (step, tiles) in steps.enumerate() {
-        let Step { lands_at, landing, .. } = moving.step(tiles, step);
-        let mut lands_largest = [0u8; LANES];
-        for lane in 0..LANES {
-            // `&`, not `&&`: both sides for every lane, which vectorises.
-            lands_largest[lane] = 0u8.wrapping_sub(((landing[lane] == largest) & (tiles[lane] != 0)) as u8);
-        }
-        // Most steps land no largest tile: a cheap look before the bits.
-        if lands_largest == [0; LANES] {
-            continue;
-        }
-        let mut lanes = high_bits(&lands_largest);
-        while lanes != 0 {
-            let lane = lanes.trailing_zeros() as usize;
-            lanes &= lanes - 1;
-            let place = lands_at[lane];
-            if run[lane] > 0 && last_place[lane] + 1 == place {
-                run[lane] += 1;
-            } else {
-                along += run[lane] as usize / 2;
-                run[lane] = 1;
-            }
-            last_place[lane] = place;
-            landed.push((place, (first + lane) as u32));
-        }
+/// Scratch space for [`largest_merges_after`].
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Landings {
+    sorted: Vec<Landing>,
+    /// Every line's length after the move (either way along the axis: its
+    /// tiles less its merges).
+    lengths: Vec<u8>,
+    /// Where largest tiles land (place, line) after each move along the axis.
+    landed: [Vec<(u8, u32)>; 2],
+}
+
+/// Runs of largest tiles one place apart in a line, taken in order along
+/// each line: a run of `k` holds `k / 2` pairs.
+#[derive(Default)]
+struct Run {
+    line: u32,
+    last_place: u8,
+    length: usize,
+}
+
+impl Run {
+    /// Takes a tile at `place` in `line`; returns the pairs of a run it ends.
+    fn take(&mut self, line: u32, place: u8) -> usize {
+        let continues = self.length > 0 && self.line == line && place.abs_diff(self.last_place) == 1;
+        let ended = if continues { 0 } else { self.finish() };
+        self.line = line;
+        self.last_place = place;
+        self.length += 1;
+        ended
     }
-    (along + run.iter().map(|&r| r as usize / 2).sum::<usize>(), moving.written)
+
+    /// Ends the run under way; returns its pairs.
+    fn finish(&mut self) -> usize {
+        std::mem::take(&mut self.length) / 2
+    }
 }
 
 /// The pairs the landed largest tiles make across the lines: at one place,
@@ -629,27 +684,51 @@ mod tests {
         }
     }
 
+    /// Boards of a few small exponents: long runs of the largest tiles and of
+    /// the ones just below, of every length, and moves that never overflow.
+    fn boards_of_runs() -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
+        (1usize..=40, 1usize..=70).prop_flat_map(|(height, width)| {
+            let cell = prop_oneof![2 => Just(0u8), 1 => 1u8..=2, 3 => 3u8..=4];
+            (Just(height), Just(width), proptest::collection::vec(cell, height * width))
+        })
+    }
+
+    /// Reads the pairs of largest tiles after each move as the search does,
+    /// and plays the move to compare.
+    fn check_largest_pairs_after(height: usize, width: usize, cells: &[u8]) -> Result<(), TestCaseError> {
+        let mut laned = Laned::default();
+        laned.gather(cells, height, width);
+        let mut landings = Landings::default();
+        for direction in Direction::ALL {
+            let mut moved = cells.to_vec();
+            if slide_in_place(&mut moved, height, width, direction, |_, _| {}).is_err() {
+                continue;
+            }
+            let largest = moved.iter().copied().max().unwrap_or(0);
+            let (axis, way) = axis_and_way(direction);
+            prop_assert_eq!(
+                largest_merges_after(&laned, cells, height, width, axis, largest, &mut landings)[way],
+                largest_merges(&moved, width, largest),
+                "{:?} on {}x{}",
+                direction,
+                height,
+                width
+            );
+        }
+        Ok(())
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(400))]
 
         #[test]
         fn largest_pairs_after_a_move_are_read_without_making_it((height, width, cells) in boards()) {
-            let mut laned = Laned::default();
-            laned.gather(&cells, height, width);
-            let mut landings = Landings::default();
-            for direction in Direction::ALL {
-                let mut moved = cells.clone();
-                if slide_in_place(&mut moved, height, width, direction, |_, _| {}).is_err() {
-                    continue;
-                }
-                let largest = moved.iter().copied().max().unwrap_or(0);
-                let (axis, way) = axis_and_way(direction);
-                prop_assert_eq!(
-                    largest_merges_after(&laned, &cells, height, width, axis, largest, &mut landings)[way],
-                    largest_merges(&moved, width, largest),
-                    "{:?} on {}x{}", direction, height, width
-                );
-            }
+            check_largest_pairs_after(height, width, &cells)?;
+        }
+
+        #[test]
+        fn largest_pairs_after_moving_runs_of_every_length((height, width, cells) in boards_of_runs()) {
+            check_largest_pairs_after(height, width, &cells)?;
         }
     }
 
