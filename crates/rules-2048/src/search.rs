@@ -561,8 +561,10 @@ impl<'s> Search<'s> {
             }
             // The child's own no-slack check, on the pairs of its largest tiles
             // read from this board: most children it cuts are then never made.
-            // (A child that beats the best is made, to be recorded.)
-            if depth + 2 < self.max_moves && !self.improves(child_max, depth + 1) {
+            // A child one move from the end is decided here too: its last move
+            // can only grow on those pairs (see `visit_last_move`). (A child
+            // that beats the best is made, to be recorded.)
+            if !self.improves(child_max, depth + 1) {
                 let child_needed = self.merges_needed(depth + 1, child_max);
                 if child_needed > 0 {
                     let node = &self.arena[node_start..node_start + cells];
