@@ -332,6 +332,7 @@ fn chunks<'a>(steps: &'a [Lanes], geometry: &Geometry) -> impl Iterator<Item = (
 struct Landing {
     line: u32,
     place: u8,
+    exponent: u8,
     how: Arrival,
     /// The step of the cell that lands (the second of a merged pair).
     step: u8,
@@ -339,134 +340,227 @@ struct Landing {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Arrival {
-    /// A tile that lands without merging.
+    /// A tile that lands without merging (a later tile may still merge into
+    /// it, which then lands at the same place as made).
     Kept,
     /// The tile a merge makes.
     Made,
 }
 
-/// How many pairs of tiles of exponent `largest` the board would hold along
-/// its rows and along its columns (what `largest_merges` would say of it)
-/// after a move along `AXES[axis]` toward its start (left or up), then toward
-/// its end (right or down), found without making either board.
+/// The most exponents one [`pairs_after`] reads.
+pub(crate) const WINDOW: usize = 4;
+
+/// What [`pairs_after`] reads for each move along an axis (toward its start,
+/// then toward its end) and each exponent of its window, lowest first: the
+/// pairs of tiles of that exponent the board then holds along its rows and
+/// along its columns (the pairs a move along the rows, or the columns, of
+/// that board would merge).
+pub(crate) type PairsAfter = [[(usize, usize); WINDOW]; 2];
+
+/// For each exponent of `window` (at most [`WINDOW`] of them), how many pairs
+/// of tiles of it the board would hold along its rows and along its columns
+/// after a move along `AXES[axis]` toward its start, then toward its end,
+/// found without making either board.
 ///
-/// `largest` must be the largest exponent after the move, so that no tile of
-/// it merges during the move: each one lands once, where it stays.
-/// A tile's landing place is its line and its place in the line; two largest
-/// tiles are next to each other along the move's axis when they land one place
-/// apart in one line, and across it when they land at the same place in two
-/// lines with every line between them shorter than that place after the move.
+/// Each pair is two tiles of the exponent next to each other, empty cells
+/// aside, in a run of them: a run of `k` holds `k / 2`, as `largest_merges`
+/// counts them. A tile's landing place is its line and its place in the line;
+/// two tiles are next to each other along the move's axis when they land one
+/// place apart in one line, and across it when they land at the same place in
+/// two lines with every line between them shorter than that place after the
+/// move. The tiles that land as an exponent of the window are the ones kept
+/// as they were, less those a later tile merges into, and the ones merges
+/// make.
 ///
 /// The move toward the end is read from the one toward the start. A run of
 /// `k` equal tiles (empty cells aside) becomes `⌈k/2⌉` tiles either way,
 /// after as many tiles of the line before it: `k / 2` merged tiles then the
 /// odd one toward the start, the odd one then the merged ones toward the end.
 /// A tile `p` places from the start is thus `length − 1 − p` places from the
-/// end, one place fewer if it is a merged tile of an odd run: a run whose
-/// last merge is followed, empty cells aside, by one more equal tile.
-pub(crate) fn largest_merges_after(
+/// end, but for the tiles of an odd run of `k > 1`: its merged tiles are one
+/// place nearer the end, its odd one `k / 2` places further. A run is odd when
+/// its last merge is followed, empty cells aside, by one more equal tile.
+pub(crate) fn pairs_after(
     laned: &Laned,
     cells: &[u8],
     height: usize,
     width: usize,
     axis: usize,
-    largest: u8,
+    window: std::ops::RangeInclusive<u8>,
     scratch: &mut Landings,
-) -> [(usize, usize); 2] {
+) -> PairsAfter {
+    let (lowest, highest) = (*window.start(), *window.end());
+    debug_assert!(lowest <= highest && ((highest - lowest) as usize) < WINDOW);
     let directions = [AXES[axis], AXES[axis].opposite()];
     let geometry = Geometry::new(height, width, directions[0]);
     if geometry.len > LONGEST_LINE {
-        // Places along the line would not fit the lanes' bytes.
+        // Places along the line would not fit the lanes' bytes: make both boards.
         return directions.map(|direction| {
+            let mut pairs = [(0, 0); WINDOW];
             let mut moved = cells.to_vec();
-            match slide_in_place(&mut moved, height, width, direction, |_, _| {}) {
-                Ok(_) => largest_merges(&moved, width, largest),
-                Err(_) => (0, 0),
+            if slide_in_place(&mut moved, height, width, direction, |_, _| {}).is_ok() {
+                for (exponent, pairs) in window.clone().zip(&mut pairs) {
+                    *pairs = largest_merges(&moved, width, exponent);
+                }
             }
+            pairs
         });
     }
-    let Landings { sorted, lengths, landed } = scratch;
+    let Landings { sorted, by_step, lengths, placed, across, odd_tile_shift } = scratch;
     sorted.clear();
     lengths.clear();
+    // The tiles that land as an exponent of the window, and those made one
+    // above it (a tile kept at their place was merged into).
+    let above = highest.wrapping_add(1);
     let steps = &laned.axes[axis];
     for (first, count, steps) in chunks(steps, &geometry) {
         let mut moving = Moving::default();
+        by_step.clear();
         for (step, tiles) in steps.iter().enumerate() {
             let Step { merges, lands_at, landing } = moving.step(tiles, step);
-            let mut lands_largest: Lanes = [0; LANES];
+            let mut noted: Lanes = [0; LANES];
             for lane in 0..LANES {
-                // `&`, not `&&`: both sides for every lane, which vectorises.
-                lands_largest[lane] = 0u8.wrapping_sub(((landing[lane] == largest) & (tiles[lane] != 0)) as u8);
+                // `&`, not `&&`: every side for every lane, which vectorises.
+                let in_window = (landing[lane] >= lowest) & (landing[lane] <= highest);
+                let made_above = (landing[lane] == above) & (merges[lane] != 0);
+                noted[lane] = 0u8.wrapping_sub(((in_window | made_above) & (tiles[lane] != 0)) as u8);
             }
-            // Most steps land no largest tile: a cheap look before the bits.
-            if lands_largest == [0; LANES] {
+            // Most steps land no tile of the window: a cheap look before the bits.
+            if noted == [0; LANES] {
                 continue;
             }
-            let mut lanes = high_bits(&lands_largest);
+            let mut lanes = high_bits(&noted);
             while lanes != 0 {
                 let lane = lanes.trailing_zeros() as usize;
                 lanes &= lanes - 1;
                 let how = if merges[lane] != 0 { Arrival::Made } else { Arrival::Kept };
-                let line = (first + lane) as u32;
-                sorted.push(Landing { line, place: lands_at[lane], how, step: step as u8 });
+                let (line, place, exponent) = ((first + lane) as u32, lands_at[lane], landing[lane]);
+                by_step.push(Landing { line, place, exponent, how, step: step as u8 });
             }
         }
         lengths.extend_from_slice(&moving.written[..count]);
+        // By line (a counting sort on the chunk's lanes); each line's landings
+        // are already in step order, hence place order.
+        let mut starts = [0usize; LANES + 1];
+        for landing in by_step.iter() {
+            starts[landing.line as usize - first + 1] += 1;
+        }
+        for lane in 0..LANES {
+            starts[lane + 1] += starts[lane];
+        }
+        let offset = sorted.len();
+        sorted.resize(offset + by_step.len(), Landing { line: 0, place: 0, exponent: 0, how: Arrival::Kept, step: 0 });
+        for landing in by_step.iter() {
+            let start = &mut starts[landing.line as usize - first];
+            sorted[offset + *start] = *landing;
+            *start += 1;
+        }
     }
-    // By line and place.
-    sorted.sort_unstable();
-    landed.iter_mut().for_each(Vec::clear);
-    let mut along = [0; 2];
-    let mut run = Run::default();
-    for landing in sorted.iter() {
-        along[0] += run.take(landing.line, landing.place);
-        landed[0].push((landing.place, landing.line));
+    // Where a tile was merged into, the tile made there (by a later step, so
+    // after it) is what stays.
+    sorted.dedup_by(|later, earlier| {
+        let same_place = (later.line, later.place) == (earlier.line, earlier.place);
+        if same_place {
+            *earlier = *later;
+        }
+        same_place
+    });
+    // Toward the start: every tile of the window, by line and place.
+    let in_window = sorted.iter().filter(|landing| landing.exponent <= highest);
+    let toward_start =
+        count_pairs(in_window.map(|landing| (landing.exponent, landing.line, landing.place)), across, lengths, lowest);
+    // Toward the end: the odd tile of a run sits after its merged tiles, as
+    // many places on as there are of them (walking each line from its start)...
+    odd_tile_shift.clear();
+    odd_tile_shift.resize(sorted.len(), 0);
+    let mut made_before: Option<(u32, u8, u8, u8)> = None; // line, place, exponent, how many
+    for (index, landing) in sorted.iter().enumerate() {
+        if landing.how == Arrival::Made {
+            let run = match made_before {
+                Some((line, place, exponent, run))
+                    if (line, place + 1, exponent) == (landing.line, landing.place, landing.exponent) =>
+                {
+                    run + 1
+                }
+                _ => 1,
+            };
+            made_before = Some((landing.line, landing.place, landing.exponent, run));
+            continue;
+        }
+        if let Some((line, place, exponent, run)) = made_before {
+            if (line, place + 1, exponent) == (landing.line, landing.place, landing.exponent + 1) {
+                odd_tile_shift[index] = run;
+            }
+        }
+        made_before = None;
     }
-    along[0] += run.finish();
-    // Toward the end, walking each line from its end: the merged tiles of a
-    // run take the places just before its last one's.
+    // ... and the merged tiles of an odd run sit one place nearer the end
+    // (walking each line from its end).
     let next_tile = |line: u32, after: u8| {
         let (chunk, lane) = (line as usize / LANES, line as usize % LANES);
         let rest = &steps[chunk * geometry.len..(chunk + 1) * geometry.len][after as usize + 1..];
         rest.iter().map(|tiles| tiles[lane]).find(|&tile| tile != 0)
     };
-    let mut last_made: Option<(u32, u8, bool)> = None;
-    for &Landing { line, place, how, step, .. } in sorted.iter().rev() {
+    placed.clear();
+    let mut made_after: Option<(u32, u8, u8, bool)> = None; // line, place, exponent, odd run
+    for (index, landing) in sorted.iter().enumerate().rev() {
+        let Landing { line, place, exponent, how, step } = *landing;
         let in_odd_run = how == Arrival::Made
-            && match last_made {
-                Some((made_line, made_place, odd)) if (made_line, made_place) == (line, place + 1) => odd,
-                _ => next_tile(line, step) == Some(largest - 1),
+            && match made_after {
+                Some((made_line, made_place, made_exponent, odd))
+                    if (made_line, made_place, made_exponent) == (line, place + 1, exponent) =>
+                {
+                    odd
+                }
+                _ => next_tile(line, step) == Some(exponent - 1),
             };
-        last_made = (how == Arrival::Made).then_some((line, place, in_odd_run));
-        let from_end = lengths[line as usize] - 1 - place - in_odd_run as u8;
-        along[1] += run.take(line, from_end);
-        landed[1].push((from_end, line));
-    }
-    along[1] += run.finish();
-    [0, 1].map(|way| {
-        let across = pairs_across(&mut landed[way], lengths);
-        // Rows are the lines of a move along the first axis, columns of the second.
-        if axis == 0 {
-            (along[way], across)
-        } else {
-            (across, along[way])
+        made_after = (how == Arrival::Made).then_some((line, place, exponent, in_odd_run));
+        if exponent <= highest {
+            let from_end = lengths[line as usize] - 1 - place - in_odd_run as u8 + odd_tile_shift[index];
+            placed.push((line as u64) << 16 | (from_end as u64) << 8 | exponent as u64);
         }
+    }
+    // Lines came from the last; within a line, places are out of order only
+    // inside odd runs: an insertion sort has little to do.
+    placed.reverse();
+    for index in 1..placed.len() {
+        let key = placed[index];
+        let mut to = index;
+        while to > 0 && placed[to - 1] > key {
+            placed[to] = placed[to - 1];
+            to -= 1;
+        }
+        placed[to] = key;
+    }
+    let by_line_and_place = placed.iter().map(|&key| ((key & 0xFF) as u8, (key >> 16) as u32, (key >> 8) as u8));
+    let toward_end = count_pairs(by_line_and_place, across, lengths, lowest);
+    [toward_start, toward_end].map(|pairs| {
+        // Rows are the lines of a move along the first axis, columns of the second.
+        pairs.map(|(along, across)| if axis == 0 { (along, across) } else { (across, along) })
     })
 }
 
-/// Scratch space for [`largest_merges_after`].
+/// Scratch space for [`pairs_after`].
 #[derive(Debug, Default, Clone)]
 pub(crate) struct Landings {
+    /// The landings of the tiles of the window, by line and place.
     sorted: Vec<Landing>,
+    /// Those of one chunk of lanes, as the steps find them.
+    by_step: Vec<Landing>,
     /// Every line's length after the move (either way along the axis: its
     /// tiles less its merges).
     lengths: Vec<u8>,
-    /// Where largest tiles land (place, line) after each move along the axis.
-    landed: [Vec<(u8, u32)>; 2],
+    /// The tiles of the window after the move toward the end, each packed as
+    /// line, place, exponent (a key to sort by line and place).
+    placed: Vec<u64>,
+    across: Across,
+    /// How many places further from the end than `length − 1 − place` each
+    /// landing is on the move toward the end.
+    odd_tile_shift: Vec<u8>,
 }
 
-/// Runs of largest tiles one place apart in a line, taken in order along
-/// each line: a run of `k` holds `k / 2` pairs.
+/// Runs of tiles one place apart in a line, taken in order along each line:
+/// a run of `k` holds `k / 2` pairs.
 #[derive(Default)]
 struct Run {
     line: u32,
@@ -491,30 +585,72 @@ impl Run {
     }
 }
 
-/// The pairs the landed largest tiles make across the lines: at one place,
-/// in lines whose lines between are all too short to reach that place.
-fn pairs_across(landed: &mut [(u8, u32)], lengths: &[u8]) -> usize {
-    landed.sort_unstable();
-    let mut across = 0;
-    for group in landed.chunk_by(|a, b| a.0 == b.0) {
-        let place = group[0].0;
-        let mut run = 0;
-        let mut previous: Option<u32> = None;
-        for &(_, line) in group {
-            let touching = previous.is_some_and(|before| {
-                lengths[before as usize + 1..line as usize].iter().all(|&length| length <= place)
-            });
-            if touching {
-                run += 1;
-            } else {
-                across += run / 2;
-                run = 1;
-            }
-            previous = Some(line);
-        }
-        across += run / 2;
+/// The pairs of tiles of each exponent from `lowest` on among `tiles`
+/// (exponent, line, place), given by line and place: along the lines (one
+/// place apart in a line) and across them (at one place in two lines with
+/// every line between them shorter than that place).
+fn count_pairs(
+    tiles: impl Iterator<Item = (u8, u32, u8)>,
+    across: &mut Across,
+    lengths: &[u8],
+    lowest: u8,
+) -> [(usize, usize); WINDOW] {
+    let mut pairs = [(0, 0); WINDOW];
+    let mut along: [Run; WINDOW] = Default::default();
+    for (exponent, line, place) in tiles {
+        let index = (exponent - lowest) as usize;
+        pairs[index].0 += along[index].take(line, place);
+        pairs[index].1 += across.take(index, line, place, lengths);
     }
-    across
+    for (index, run) in along.iter_mut().enumerate() {
+        pairs[index].0 += run.finish();
+        pairs[index].1 += across.finish(index);
+    }
+    pairs
+}
+
+/// Runs of tiles of each exponent of a window across the lines, at each
+/// place, the lines taken in order.
+#[derive(Debug, Clone)]
+pub(crate) struct Across {
+    /// For each exponent and place, the last line holding such a tile there
+    /// and the length of the run it ends.
+    last: Vec<[(u32, u32); LONGEST_LINE + 1]>,
+    /// The places with a run under way, by exponent.
+    under_way: [Vec<u8>; WINDOW],
+}
+
+impl Default for Across {
+    fn default() -> Across {
+        Across { last: vec![[(0, 0); LONGEST_LINE + 1]; WINDOW], under_way: Default::default() }
+    }
+}
+
+impl Across {
+    /// Takes a tile of the window's `index`-th exponent at `place` in `line`;
+    /// returns the pairs of a run it ends.
+    fn take(&mut self, index: usize, line: u32, place: u8, lengths: &[u8]) -> usize {
+        let (last_line, run) = &mut self.last[index][place as usize];
+        if *run == 0 {
+            self.under_way[index].push(place);
+        }
+        let touching =
+            *run > 0 && lengths[*last_line as usize + 1..line as usize].iter().all(|&length| length <= place);
+        let ended = if touching { 0 } else { std::mem::take(run) as usize / 2 };
+        *run += 1;
+        *last_line = line;
+        ended
+    }
+
+    /// Ends the runs under way of the window's `index`-th exponent; returns
+    /// their pairs.
+    fn finish(&mut self, index: usize) -> usize {
+        let mut pairs = 0;
+        for place in self.under_way[index].drain(..) {
+            pairs += std::mem::take(&mut self.last[index][place as usize].1) as usize / 2;
+        }
+        pairs
+    }
 }
 
 /// How many pairs of tiles of exponent `largest` (the board's largest) a move
@@ -707,7 +843,7 @@ mod tests {
             let largest = moved.iter().copied().max().unwrap_or(0);
             let (axis, way) = axis_and_way(direction);
             prop_assert_eq!(
-                largest_merges_after(&laned, cells, height, width, axis, largest, &mut landings)[way],
+                pairs_after(&laned, cells, height, width, axis, largest..=largest, &mut landings)[way][0],
                 largest_merges(&moved, width, largest),
                 "{:?} on {}x{}",
                 direction,
@@ -716,6 +852,47 @@ mod tests {
             );
         }
         Ok(())
+    }
+
+    /// Reads the pairs of every exponent of a window after each move, and
+    /// plays the move to compare.
+    fn check_pairs_after(height: usize, width: usize, cells: &[u8], lowest: u8) -> Result<(), TestCaseError> {
+        let mut laned = Laned::default();
+        laned.gather(cells, height, width);
+        let mut landings = Landings::default();
+        let window = lowest..=lowest + (WINDOW - 1) as u8;
+        for direction in Direction::ALL {
+            let mut moved = cells.to_vec();
+            if slide_in_place(&mut moved, height, width, direction, |_, _| {}).is_err() {
+                continue;
+            }
+            let (axis, way) = axis_and_way(direction);
+            let read = pairs_after(&laned, cells, height, width, axis, window.clone(), &mut landings)[way];
+            for (exponent, pairs) in window.clone().zip(read) {
+                prop_assert_eq!(
+                    pairs,
+                    largest_merges(&moved, width, exponent),
+                    "2^{} after {:?} on {}x{}",
+                    exponent,
+                    direction,
+                    height,
+                    width
+                );
+            }
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn pairs_of_every_exponent_after_a_move_are_read_without_making_it(
+            (height, width, cells) in boards_of_runs(),
+            lowest in 1u8..=3,
+        ) {
+            check_pairs_after(height, width, &cells, lowest)?;
+        }
     }
 
     proptest! {
@@ -744,7 +921,7 @@ mod tests {
                 slide_in_place(&mut moved, height, width, direction, |_, _| {}).unwrap();
                 let (axis, way) = axis_and_way(direction);
                 assert_eq!(
-                    largest_merges_after(&laned, &cells, height, width, axis, 5, &mut landings)[way],
+                    pairs_after(&laned, &cells, height, width, axis, 5..=5, &mut landings)[way][0],
                     largest_merges(&moved, width, 5),
                     "{direction:?} on {height}x{width}"
                 );

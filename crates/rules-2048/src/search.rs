@@ -31,7 +31,7 @@ use grid_core::Direction;
 
 use crate::board::{slide_exponents, slide_in_place, value_of, Board, TileOverflow, MAX_EXPONENT};
 use crate::lanes::{
-    axis_and_way, largest_merges, largest_merges_after, merges_by_exponent, slide_laned, Landings, Laned,
+    axis_and_way, largest_merges, merges_by_exponent, pairs_after, slide_laned, Landings, Laned, PairsAfter,
 };
 
 /// Limits on a search, and how many threads it may use.
@@ -538,7 +538,10 @@ impl<'s> Search<'s> {
         self.grow_arena(depth + 1);
         let (rows_grow, columns_grow) = (largest_pairs[0] > 0, largest_pairs[1] > 0);
         let mut axis_ready = None;
-        let mut pairs_after = [None, None];
+        // What the children along each axis hold, read from this board (see
+        // `pairs_after`): the pairs of their largest tiles, and of the
+        // exponent below when needed.
+        let mut pairs_read: [Option<(u8, PairsAfter)>; 2] = [None, None];
         for direction in move_order(rows_grow, columns_grow) {
             let (axis, way) = axis_and_way(direction);
             let child_max = max_exponent + (largest_pairs[axis] > 0) as u8;
@@ -567,17 +570,46 @@ impl<'s> Search<'s> {
             if !self.improves(child_max, depth + 1) {
                 let child_needed = self.merges_needed(depth + 1, child_max);
                 if child_needed > 0 {
-                    let node = &self.arena[node_start..node_start + cells];
-                    let (h, w) = (self.height, self.width);
-                    // Read for both moves along the axis at once: one gather.
-                    let both = *pairs_after[axis].get_or_insert_with(|| {
-                        largest_merges_after(&self.laned[depth], node, h, w, axis, child_max, &mut self.landings)
-                    });
-                    let (row_pairs, column_pairs) = both[way];
+                    let (lowest, both) = self.read_pairs_after(&mut pairs_read, depth, axis, child_max, child_max);
+                    let (row_pairs, column_pairs) = both[way][(child_max - lowest) as usize];
+                    let (node, w) = (&self.arena[node_start..node_start + cells], self.width);
                     debug_assert_eq!((row_pairs, column_pairs), pairs_once_played(node, w, direction, child_max));
                     if row_pairs < child_needed && column_pairs < child_needed {
                         continue;
                     }
+                }
+            }
+            // Two moves ahead: a child all of whose own children would fail
+            // the counting bound is never made. Their tile counts follow from
+            // the pairs each move of the child merges, which are the pairs of
+            // tiles the child holds along its rows and its columns: read from
+            // this board for its two largest exponents, and bounded from the
+            // counts below them. Three or four moves from the end, where
+            // most children are refuted so, this costs less than making them;
+            // higher up it costs more than it saves (measured).
+            let near_the_end = (depth + 3..=depth + 4).contains(&self.max_moves);
+            if near_the_end && child_max < MAX_EXPONENT && !self.improves(child_max, depth + 1) {
+                let exact_from = child_max.saturating_sub(1).max(1);
+                let (lowest, both) = self.read_pairs_after(&mut pairs_read, depth, axis, exact_from, child_max);
+                let (node, w) = (&self.arena[node_start..node_start + cells], self.width);
+                let mut merges = [[0u32; 64]; 2];
+                for (exponent, &(rows, columns)) in (lowest..=child_max).zip(&both[way]) {
+                    merges[0][exponent as usize] = rows as u32;
+                    merges[1][exponent as usize] = columns as u32;
+                }
+                let counts = &self.counts[depth + 1];
+                if !self.some_child_may_improve(depth + 1, child_max, counts, &merges, exact_from) {
+                    debug_assert!(
+                        !self.some_child_may_improve(
+                            depth + 1,
+                            child_max,
+                            counts,
+                            &merges_once_played(node, w, direction),
+                            1
+                        ),
+                        "a child refuted two moves ahead whose true counts pass"
+                    );
+                    continue;
                 }
             }
             let (this_depth, next_depth) = self.arena.split_at_mut((depth + 1) * cells);
@@ -597,6 +629,69 @@ impl<'s> Search<'s> {
             }
         }
         Ok(())
+    }
+
+    /// The pairs of tiles of each exponent from `lowest` to `highest` the
+    /// children along `axis` of the board at `depth` hold, read for both at
+    /// once and kept in `read` (a wider read serves a narrower one); returns
+    /// the lowest exponent read too.
+    fn read_pairs_after(
+        &mut self,
+        read: &mut [Option<(u8, PairsAfter)>; 2],
+        depth: usize,
+        axis: usize,
+        lowest: u8,
+        highest: u8,
+    ) -> (u8, PairsAfter) {
+        match read[axis] {
+            Some((kept_lowest, pairs)) if kept_lowest <= lowest => (kept_lowest, pairs),
+            _ => {
+                let node = &self.arena[depth * self.cells..(depth + 1) * self.cells];
+                let (h, w) = (self.height, self.width);
+                let pairs = pairs_after(&self.laned[depth], node, h, w, axis, lowest..=highest, &mut self.landings);
+                read[axis] = Some((lowest, pairs));
+                (lowest, pairs)
+            }
+        }
+    }
+
+    /// Whether some child of a board at `depth` whose largest exponent is
+    /// `max_exponent` and whose tile counts are `counts` may pass the checks
+    /// `visit` makes before playing it (the pairs of largest tiles it needs,
+    /// the cheap bound and the counting bound), given `merges[axis][x]`, the
+    /// pairs of `2^x` tiles a move along `AXES[axis]` merges, for `x` from
+    /// `exact_from` on. Below that, the child's counts are bounded from above
+    /// (no pair of `2^x` merged, all pairs of `2^(x-1)`), so that the answer
+    /// is "no" only when it is "no" for the true counts: the counting bound
+    /// never falls when counts rise.
+    fn some_child_may_improve(
+        &self,
+        depth: usize,
+        max_exponent: u8,
+        counts: &Counts,
+        merges: &[[u32; 64]; 2],
+        exact_from: u8,
+    ) -> bool {
+        let needed = self.merges_needed(depth, max_exponent);
+        let exact_from = exact_from as usize;
+        merges.iter().any(|by_exponent| {
+            let largest_pairs = by_exponent[max_exponent as usize] as usize;
+            let child_max = max_exponent + (largest_pairs > 0) as u8;
+            if largest_pairs < needed || !self.within_reach(depth + 1, child_max) {
+                return false;
+            }
+            let mut child_counts = *counts;
+            for x in 1..=max_exponent as usize + 1 {
+                let merged = if x >= exact_from && x < by_exponent.len() { by_exponent[x] } else { 0 };
+                let made = match x - 1 {
+                    0 => 0,
+                    below if below >= exact_from => by_exponent[below],
+                    below => counts[below] / 2,
+                };
+                child_counts[x] = counts[x] - 2 * merged + made;
+            }
+            self.may_improve(depth + 1, child_max, &child_counts)
+        })
     }
 
     /// How many pairs of largest tiles the next move must merge for this board
@@ -709,6 +804,18 @@ fn pairs_once_played(node: &[u8], width: usize, direction: Direction, largest: u
     slide_in_place(&mut child, node.len() / width, width, direction, |_, _| {})
         .expect("a child that overflows beats the best, so it is played, not read");
     largest_merges(&child, width, largest)
+}
+
+/// The pairs of tiles of each exponent each axis's moves merge on the board
+/// `direction` makes of `node`: what the search reads two moves ahead without
+/// playing, checked in debug builds.
+fn merges_once_played(node: &[u8], width: usize, direction: Direction) -> [[u32; 64]; 2] {
+    let height = node.len() / width;
+    let mut child = node.to_vec();
+    slide_in_place(&mut child, height, width, direction, |_, _| {}).expect("read only below the largest exponent");
+    let mut laned = Laned::default();
+    laned.gather(&child, height, width);
+    [0, 1].map(|axis| merges_by_exponent(&laned, height, width, axis))
 }
 
 /// The order to try the moves in: those that grow the largest tile first (the
