@@ -19,7 +19,14 @@
 //! - when only growing the largest exponent on every remaining move can beat
 //!   the best, the next move must merge `2^(j-1)` pairs of largest tiles
 //!   (`merges_needed` gives the proof); a child's pairs are read from its
-//!   parent before it is played, so most children this cuts are never made;
+//!   parent before it is played, so most children this cuts are never made,
+//!   and a child one move from the end is decided by them (its last move grows
+//!   exactly when it holds a pair of largest tiles);
+//! - three and four moves from the end, a child is not made when the counting
+//!   bound refutes each of its own children: their counts follow from the
+//!   pairs the child holds along its rows and columns (the pairs its moves
+//!   merge), read from this board for its two largest exponents and bounded
+//!   from above below them, and the bound never falls when counts rise;
 //! - a board met again at the same or a greater depth is not searched again (a
 //!   transposition table keyed by a 64-bit hash of the board); what its first
 //!   visit found, or ruled out against a weaker best, still stands.
