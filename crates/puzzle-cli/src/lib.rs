@@ -87,7 +87,7 @@ pub enum Command {
         #[arg(long)]
         ascii: bool,
         /// The most boards a search may visit before it stops and reports the
-        /// best found (default: about ten seconds' worth for the board's size).
+        /// best found (default: a few seconds' worth for the board's size).
         #[arg(long, value_name = "BOARDS")]
         budget: Option<u64>,
         /// Threads each search may use (default: one per core). The answer
