@@ -328,7 +328,7 @@ fn chunks<'a>(steps: &'a [Lanes], geometry: &Geometry) -> impl Iterator<Item = (
 }
 
 /// A tile landing on a move toward an axis's start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Landing {
     line: u32,
     place: u8,
@@ -338,7 +338,7 @@ struct Landing {
     step: u8,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Arrival {
     /// A tile that lands without merging (a later tile may still merge into
     /// it, which then lands at the same place as made).
