@@ -599,13 +599,13 @@ impl<'s> Search<'s> {
                 let exact_from = child_max.saturating_sub(1).max(1);
                 let (lowest, both) = self.read_pairs_after(&mut pairs_read, depth, axis, exact_from, child_max);
                 let (node, w) = (&self.arena[node_start..node_start + cells], self.width);
-                let mut merges = [[0u32; 64]; 2];
+                let mut child_merges = [[0u32; 64]; 2];
                 for (exponent, &(rows, columns)) in (lowest..=child_max).zip(&both[way]) {
-                    merges[0][exponent as usize] = rows as u32;
-                    merges[1][exponent as usize] = columns as u32;
+                    child_merges[0][exponent as usize] = rows as u32;
+                    child_merges[1][exponent as usize] = columns as u32;
                 }
                 let counts = &self.counts[depth + 1];
-                if !self.some_child_may_improve(depth + 1, child_max, counts, &merges, exact_from) {
+                if !self.some_child_may_improve(depth + 1, child_max, counts, &child_merges, exact_from) {
                     debug_assert!(
                         !self.some_child_may_improve(
                             depth + 1,
