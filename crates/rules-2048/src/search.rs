@@ -558,12 +558,7 @@ impl<'s> Search<'s> {
             // The child's counts, made once for both moves along the axis (the
             // order keeps them together); deeper nodes never write them.
             if axis_ready != Some(axis) {
-                let (these, next) = self.counts.split_at_mut(depth + 1);
-                next[0] = these[depth];
-                for (x, &pairs) in merges[axis].iter().enumerate().take(max_exponent as usize + 1).skip(1) {
-                    next[0][x] -= 2 * pairs;
-                    next[0][x + 1] += pairs;
-                }
+                self.counts[depth + 1] = counts_after(&self.counts[depth], &merges[axis], max_exponent, 1);
                 axis_ready = Some(axis);
             }
             if !self.may_improve(depth + 1, child_max, &self.counts[depth + 1]) {
@@ -680,24 +675,12 @@ impl<'s> Search<'s> {
         exact_from: u8,
     ) -> bool {
         let needed = self.merges_needed(depth, max_exponent);
-        let exact_from = exact_from as usize;
         merges.iter().any(|by_exponent| {
             let largest_pairs = by_exponent[max_exponent as usize] as usize;
             let child_max = max_exponent + (largest_pairs > 0) as u8;
-            if largest_pairs < needed || !self.within_reach(depth + 1, child_max) {
-                return false;
-            }
-            let mut child_counts = *counts;
-            for x in 1..=max_exponent as usize + 1 {
-                let merged = if x >= exact_from && x < by_exponent.len() { by_exponent[x] } else { 0 };
-                let made = match x - 1 {
-                    0 => 0,
-                    below if below >= exact_from => by_exponent[below],
-                    below => counts[below] / 2,
-                };
-                child_counts[x] = counts[x] - 2 * merged + made;
-            }
-            self.may_improve(depth + 1, child_max, &child_counts)
+            largest_pairs >= needed
+                && self.within_reach(depth + 1, child_max)
+                && self.may_improve(depth + 1, child_max, &counts_after(counts, by_exponent, max_exponent, exact_from))
         })
     }
 
@@ -863,6 +846,25 @@ fn tasks_at(board: &Board, depth: usize) -> Result<Vec<(Vec<Direction>, Vec<u8>,
     let mut seen = std::collections::HashSet::new();
     layer.retain(|(_, cells, _)| seen.insert(cells.clone()));
     Ok(layer)
+}
+
+/// The tile counts after a move that merges `merges[x]` pairs of `2^x` tiles,
+/// from `counts`, those of a board whose largest exponent is `max_exponent`.
+/// The pairs are known from `exact_from` on; below that the counts are bounded
+/// from above: no pair of `2^x` merged, all pairs of `2^(x-1)` that could be.
+fn counts_after(counts: &Counts, merges: &[u32; 64], max_exponent: u8, exact_from: u8) -> Counts {
+    let exact_from = exact_from as usize;
+    let mut after = *counts;
+    for x in 1..=max_exponent as usize + 1 {
+        let merged = if x >= exact_from { merges.get(x).copied().unwrap_or(0) } else { 0 };
+        let made = match x - 1 {
+            0 => 0,
+            below if below >= exact_from => merges[below],
+            below => counts[below] / 2,
+        };
+        after[x] = counts[x] - 2 * merged + made;
+    }
+    after
 }
 
 fn counts_of(cells: &[u8]) -> Counts {
