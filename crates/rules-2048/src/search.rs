@@ -575,7 +575,10 @@ impl<'s> Search<'s> {
                     let (lowest, both) = self.read_pairs_after(&mut pairs_read, depth, axis, child_max, child_max);
                     let (row_pairs, column_pairs) = both[way][(child_max - lowest) as usize];
                     let (node, w) = (&self.arena[node_start..node_start + cells], self.width);
-                    debug_assert_eq!((row_pairs, column_pairs), pairs_once_played(node, w, direction, child_max));
+                    debug_assert_eq!(
+                        (row_pairs, column_pairs),
+                        largest_merges(&played(node, w, direction), w, child_max)
+                    );
                     if row_pairs < child_needed && column_pairs < child_needed {
                         continue;
                     }
@@ -606,7 +609,7 @@ impl<'s> Search<'s> {
                             depth + 1,
                             child_max,
                             counts,
-                            &merges_once_played(node, w, direction),
+                            &merges_on(&played(node, w, direction), w),
                             1
                         ),
                         "a child refuted two moves ahead whose true counts pass"
@@ -787,24 +790,21 @@ impl<'s> Search<'s> {
     }
 }
 
-/// The pairs of largest tiles the board holds once `direction` is played on
-/// `node`: what the search reads without playing, checked in debug builds.
-fn pairs_once_played(node: &[u8], width: usize, direction: Direction, largest: u8) -> (usize, usize) {
+/// The board `direction` makes of `node`: debug builds play the children the
+/// search reads without playing, to check what it read.
+fn played(node: &[u8], width: usize, direction: Direction) -> Vec<u8> {
     let mut child = node.to_vec();
     slide_in_place(&mut child, node.len() / width, width, direction, |_, _| {})
         .expect("a child that overflows beats the best, so it is played, not read");
-    largest_merges(&child, width, largest)
+    child
 }
 
-/// The pairs of tiles of each exponent each axis's moves merge on the board
-/// `direction` makes of `node`: what the search reads two moves ahead without
-/// playing, checked in debug builds.
-fn merges_once_played(node: &[u8], width: usize, direction: Direction) -> [[u32; 64]; 2] {
-    let height = node.len() / width;
-    let mut child = node.to_vec();
-    slide_in_place(&mut child, height, width, direction, |_, _| {}).expect("read only below the largest exponent");
+/// The pairs of tiles of each exponent a move along each axis merges on the
+/// board `cells`.
+fn merges_on(cells: &[u8], width: usize) -> [[u32; 64]; 2] {
+    let height = cells.len() / width;
     let mut laned = Laned::default();
-    laned.gather(&child, height, width);
+    laned.gather(cells, height, width);
     [0, 1].map(|axis| merges_by_exponent(&laned, height, width, axis))
 }
 
@@ -1041,6 +1041,19 @@ mod tests {
 
     fn cells(rows: &[&[u8]]) -> (Vec<u8>, usize) {
         (rows.concat(), rows[0].len())
+    }
+
+    #[test]
+    fn counts_after_a_move_are_exact_where_the_pairs_are_known_and_bounded_below() {
+        let mut counts: Counts = [0; 100];
+        counts[1..=3].copy_from_slice(&[5, 3, 2]);
+        let mut merges = [0u32; 64];
+        merges[1..=3].copy_from_slice(&[2, 1, 1]);
+        let exact = counts_after(&counts, &merges, 3, 1);
+        assert_eq!(exact[1..=4], [1, 3, 1, 1], "5 - 4, 3 - 2 + 2, 2 - 2 + 1, 0 + 1");
+        // Pairs known from 2^3 on: at 2^2 none merged, all 5 / 2 pairs of 2^1 made.
+        let bounded = counts_after(&counts, &merges, 3, 3);
+        assert_eq!(bounded[1..=4], [5, 3 + 2, 2 - 2 + 3 / 2, 1]);
     }
 
     #[test]
