@@ -1053,7 +1053,7 @@ mod tests {
         assert_eq!(exact[1..=4], [1, 3, 1, 1], "5 - 4, 3 - 2 + 2, 2 - 2 + 1, 0 + 1");
         // Pairs known from 2^3 on: at 2^2 none merged, all 5 / 2 pairs of 2^1 made.
         let bounded = counts_after(&counts, &merges, 3, 3);
-        assert_eq!(bounded[1..=4], [5, 3 + 2, 2 - 2 + 3 / 2, 1]);
+        assert_eq!(bounded[1..=4], [5, 5, 1, 1], "5, 3 + 5 / 2, 2 - 2 + 3 / 2, 0 + 1");
     }
 
     #[test]
