@@ -235,10 +235,7 @@ fn slide_lanes<'a>(
     }
     for (step, tiles) in steps.enumerate() {
         let Step { merges, lands_at, landing } = moving.step(tiles, step);
-        let mut merging = high_bits(&merges);
-        while merging != 0 {
-            let lane = merging.trailing_zeros() as usize;
-            merging &= merging - 1;
+        for lane in marked(&merges) {
             if tiles[lane] == MAX_EXPONENT {
                 return Err(Overflow);
             }
@@ -306,10 +303,7 @@ pub(crate) fn merges_by_exponent(laned: &Laned, height: usize, width: usize, axi
         // may wrap on long lines: no length limit.
         let mut moving = Moving::default();
         for (step, tiles) in steps.iter().enumerate() {
-            let mut merging = high_bits(&moving.step(tiles, step).merges);
-            while merging != 0 {
-                let lane = merging.trailing_zeros() as usize;
-                merging &= merging - 1;
+            for lane in marked(&moving.step(tiles, step).merges) {
                 merges[tiles[lane] as usize] += 1;
             }
         }
@@ -429,10 +423,7 @@ pub(crate) fn pairs_after(
             if noted == [0; LANES] {
                 continue;
             }
-            let mut lanes = high_bits(&noted);
-            while lanes != 0 {
-                let lane = lanes.trailing_zeros() as usize;
-                lanes &= lanes - 1;
+            for lane in marked(&noted) {
                 let how = if merges[lane] != 0 { Arrival::Made } else { Arrival::Kept };
                 let (line, place, exponent) = ((first + lane) as u32, lands_at[lane], landing[lane]);
                 by_step.push(Landing { line, place, exponent, how, step: step as u8 });
@@ -725,6 +716,19 @@ pub(crate) fn holds(row: &[u8], value: u8) -> bool {
     words.remainder().contains(&value)
 }
 
+/// The lanes whose byte has its high bit set (0xFF marks), in order.
+#[inline]
+fn marked(lanes: &Lanes) -> impl Iterator<Item = usize> {
+    let mut bits = high_bits(lanes);
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let lane = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            lane
+        })
+    })
+}
+
 /// One bit a lane, set when the lane's byte has its high bit set (a
 /// `movemask`, written with a multiplication so that it needs no intrinsic).
 #[inline]
@@ -971,6 +975,7 @@ mod tests {
         }
         lanes[3] = 0x7F; // high bit clear
         assert_eq!(high_bits(&lanes), 1 | 1 << 7 | 1 << 8 | 1 << 19 | 1 << 31);
+        assert_eq!(marked(&lanes).collect::<Vec<_>>(), [0, 7, 8, 19, 31]);
         assert_eq!(high_bits(&[0xFF; LANES]), u32::MAX);
         assert_eq!(high_bits(&[0; LANES]), 0);
     }
