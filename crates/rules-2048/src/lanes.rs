@@ -357,7 +357,7 @@ pub(crate) type PairsAfter = [[(usize, usize); WINDOW]; 2];
 /// found without making either board.
 ///
 /// Each pair is two tiles of the exponent next to each other, empty cells
-/// aside, in a run of them: a run of `k` holds `k / 2`, as `largest_merges`
+/// aside, in a run of them: a run of `k` holds `k / 2`, as `pairs_of`
 /// counts them. A tile's landing place is its line and its place in the line;
 /// two tiles are next to each other along the move's axis when they land one
 /// place apart in one line, and across it when they land at the same place in
@@ -394,7 +394,7 @@ pub(crate) fn pairs_after(
             let mut moved = cells.to_vec();
             if slide_in_place(&mut moved, height, width, direction, |_, _| {}).is_ok() {
                 for (exponent, pairs) in window.clone().zip(&mut pairs) {
-                    *pairs = largest_merges(&moved, width, exponent);
+                    *pairs = pairs_of(&moved, width, exponent);
                 }
             }
             pairs
@@ -636,13 +636,14 @@ impl Across {
     }
 }
 
-/// How many pairs of tiles of exponent `largest` (the board's largest) a move
-/// along the rows merges, and how many a move along the columns merges: each
-/// run of `k` such tiles in a line, empty cells aside, merges `k / 2` pairs
-/// whichever way the line moves. One row-major pass for both.
-pub(crate) fn largest_merges(cells: &[u8], width: usize, largest: u8) -> (usize, usize) {
+/// How many pairs of tiles of exponent `exponent` a move along the rows
+/// merges, and how many a move along the columns merges: each run of `k` such
+/// tiles in a line, empty cells aside, merges `k / 2` pairs whichever way the
+/// line moves. One row-major pass for both; the search asks it of the largest
+/// exponent, `pairs_after`'s long-line fallback and the tests of any.
+pub(crate) fn pairs_of(cells: &[u8], width: usize, exponent: u8) -> (usize, usize) {
     let (mut in_rows, mut in_columns) = (0, 0);
-    // For each column, the length of the run of largest tiles ending so far;
+    // For each column, the length of the run of such tiles ending so far;
     // on the stack for any board the command accepts.
     let mut on_stack = [0usize; 256];
     let mut on_heap = Vec::new();
@@ -652,14 +653,14 @@ pub(crate) fn largest_merges(cells: &[u8], width: usize, largest: u8) -> (usize,
         on_heap.resize(width, 0);
         &mut on_heap
     };
-    // Columns with a run under way; a row without a largest tile only matters
-    // to them, and most rows of a board have none once the largest has grown.
+    // Columns with a run under way; a row without such a tile only matters to
+    // them, and most rows of a board hold no largest tile once it has grown.
     let mut open_columns = 0usize;
     for row in cells.chunks_exact(width) {
-        if !holds(row, largest) {
+        if !holds(row, exponent) {
             if open_columns > 0 {
-                for (run, &exponent) in column_run.iter_mut().zip(row) {
-                    if exponent != 0 && *run > 0 {
+                for (run, &tile) in column_run.iter_mut().zip(row) {
+                    if tile != 0 && *run > 0 {
                         in_columns += *run / 2;
                         *run = 0;
                         open_columns -= 1;
@@ -669,11 +670,11 @@ pub(crate) fn largest_merges(cells: &[u8], width: usize, largest: u8) -> (usize,
             continue;
         }
         let mut row_run = 0;
-        for (run, &exponent) in column_run.iter_mut().zip(row) {
-            if exponent == 0 {
+        for (run, &tile) in column_run.iter_mut().zip(row) {
+            if tile == 0 {
                 continue;
             }
-            if exponent == largest {
+            if tile == exponent {
                 row_run += 1;
                 open_columns += (*run == 0) as usize;
                 *run += 1;
@@ -840,7 +841,7 @@ mod tests {
             let (axis, way) = axis_and_way(direction);
             prop_assert_eq!(
                 pairs_after(&laned, cells, height, width, axis, largest..=largest, &mut landings)[way][0],
-                largest_merges(&moved, width, largest),
+                pairs_of(&moved, width, largest),
                 "{:?} on {}x{}",
                 direction,
                 height,
@@ -867,7 +868,7 @@ mod tests {
             for (exponent, pairs) in window.clone().zip(read) {
                 prop_assert_eq!(
                     pairs,
-                    largest_merges(&moved, width, exponent),
+                    pairs_of(&moved, width, exponent),
                     "2^{} after {:?} on {}x{}",
                     exponent,
                     direction,
@@ -918,7 +919,7 @@ mod tests {
                 let (axis, way) = axis_and_way(direction);
                 assert_eq!(
                     pairs_after(&laned, &cells, height, width, axis, 5..=5, &mut landings)[way][0],
-                    largest_merges(&moved, width, 5),
+                    pairs_of(&moved, width, 5),
                     "{direction:?} on {height}x{width}"
                 );
             }

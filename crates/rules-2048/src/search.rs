@@ -37,9 +37,7 @@ use std::sync::Mutex;
 use grid_core::Direction;
 
 use crate::board::{slide_exponents, slide_in_place, value_of, Board, TileOverflow, MAX_EXPONENT};
-use crate::lanes::{
-    axis_and_way, largest_merges, merges_by_exponent, pairs_after, slide_laned, Landings, Laned, PairsAfter,
-};
+use crate::lanes::{axis_and_way, merges_by_exponent, pairs_after, pairs_of, slide_laned, Landings, Laned, PairsAfter};
 
 /// Limits on a search, and how many threads it may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -523,7 +521,7 @@ impl<'s> Search<'s> {
         // (A parent that checked this board's pairs before playing it, under the
         // same conditions, need not be checked again.)
         if needed > 0 && (improves || !bounded) {
-            let (row_pairs, column_pairs) = largest_merges(node, self.width, max_exponent);
+            let (row_pairs, column_pairs) = pairs_of(node, self.width, max_exponent);
             if row_pairs < needed && column_pairs < needed {
                 return Ok(());
             }
@@ -575,10 +573,7 @@ impl<'s> Search<'s> {
                     let (lowest, both) = self.read_pairs_after(&mut pairs_read, depth, axis, child_max, child_max);
                     let (row_pairs, column_pairs) = both[way][(child_max - lowest) as usize];
                     let (node, w) = (&self.arena[node_start..node_start + cells], self.width);
-                    debug_assert_eq!(
-                        (row_pairs, column_pairs),
-                        largest_merges(&played(node, w, direction), w, child_max)
-                    );
+                    debug_assert_eq!((row_pairs, column_pairs), pairs_of(&played(node, w, direction), w, child_max));
                     if row_pairs < child_needed && column_pairs < child_needed {
                         continue;
                     }
@@ -743,7 +738,7 @@ impl<'s> Search<'s> {
         if max_exponent == 0 {
             return Ok(()); // an empty board stays empty
         }
-        let direction = match largest_merges(node, self.width, max_exponent) {
+        let direction = match pairs_of(node, self.width, max_exponent) {
             (0, 0) => return Ok(()),
             (0, _) => Direction::Up,
             _ => Direction::Left,
@@ -830,7 +825,7 @@ fn tasks_at(board: &Board, depth: usize) -> Result<Vec<(Vec<Direction>, Vec<u8>,
         let mut next = Vec::new();
         for (moves, cells, _) in &layer {
             let largest = cells.iter().copied().max().unwrap_or(0);
-            let (row_merges, column_merges) = largest_merges(cells, width, largest);
+            let (row_merges, column_merges) = pairs_of(cells, width, largest);
             for direction in move_order(row_merges > 0, column_merges > 0) {
                 let mut child = cells.clone();
                 let outcome = slide_exponents(&mut child, height, width, direction)?;
@@ -1085,15 +1080,15 @@ mod tests {
         ]);
         // Columns: 0 has 5,5,5 (rows 0, 2, 3) → one; 2 has 5,5 → one;
         // 3 has 5 | 2 | 5 → none; 4 has 5,5 → one.
-        assert_eq!(largest_merges(&board, width, 5), (3, 3));
-        let (rows, columns) = largest_merges(&board, width, 5);
+        assert_eq!(pairs_of(&board, width, 5), (3, 3));
+        let (rows, columns) = pairs_of(&board, width, 5);
         assert_eq!((rows > 0, columns > 0), (true, true));
         let (lonely, width) = cells(&[&[5, 4], &[4, 5]]);
-        assert_eq!(largest_merges(&lonely, width, 5), (0, 0));
-        let (rows, columns) = largest_merges(&lonely, width, 5);
+        assert_eq!(pairs_of(&lonely, width, 5), (0, 0));
+        let (rows, columns) = pairs_of(&lonely, width, 5);
         assert_eq!((rows > 0, columns > 0), (false, false));
         let (four, width) = cells(&[&[5], &[5], &[0], &[5], &[5]]);
-        assert_eq!(largest_merges(&four, width, 5), (0, 2));
+        assert_eq!(pairs_of(&four, width, 5), (0, 2));
     }
 
     #[test]
