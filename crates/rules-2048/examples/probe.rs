@@ -11,12 +11,12 @@ mod boards;
 #[path = "../benches/standard.rs"]
 mod standard;
 
-/// The best of fifteen runs of each, in milliseconds, taken in turn so that
+/// The best of forty runs of each, in milliseconds, taken in turn so that
 /// both see the same swings of this machine's clock, and the last answers.
 fn timed_in_turn<T>(mut first: impl FnMut() -> T, mut second: impl FnMut() -> T) -> ((f64, T), (f64, T)) {
     let mut best = [f64::MAX; 2];
     let mut last = (None, None);
-    for _ in 0..15 {
+    for _ in 0..40 {
         let start = Instant::now();
         last.0 = Some(first());
         best[0] = best[0].min(start.elapsed().as_secs_f64() * 1e3);
@@ -24,7 +24,7 @@ fn timed_in_turn<T>(mut first: impl FnMut() -> T, mut second: impl FnMut() -> T)
         last.1 = Some(second());
         best[1] = best[1].min(start.elapsed().as_secs_f64() * 1e3);
     }
-    ((best[0], last.0.expect("fifteen runs")), (best[1], last.1.expect("fifteen runs")))
+    ((best[0], last.0.expect("forty runs")), (best[1], last.1.expect("forty runs")))
 }
 
 fn main() {
