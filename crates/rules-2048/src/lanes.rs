@@ -160,12 +160,25 @@ pub(crate) fn slide_into(
     on_merge: impl FnMut(usize, u8),
 ) -> Result<bool, usize> {
     let laned = Laned::along(source, height, width, axis_and_way(direction).0);
-    slide_laned(&laned, source, target, height, width, direction, on_merge)
+    slide_from_lanes::<true>(&laned, source, target, height, width, direction, on_merge)
 }
 
-/// [`slide_into`] from the board's lines already in lanes: `laned` must hold
-/// `source`'s lines along the move's axis.
+/// [`slide_into`] from the board's lines already in lanes (`laned` must hold
+/// `source`'s lines along the move's axis), telling no merges.
 pub(crate) fn slide_laned(
+    laned: &Laned,
+    source: &[u8],
+    target: &mut [u8],
+    height: usize,
+    width: usize,
+    direction: Direction,
+) -> Result<bool, usize> {
+    slide_from_lanes::<false>(laned, source, target, height, width, direction, |_, _| {})
+}
+
+/// The move of [`slide_into`] and [`slide_laned`]; `on_merge` hears the
+/// merges only when `REPORTS_MERGES`.
+fn slide_from_lanes<const REPORTS_MERGES: bool>(
     laned: &Laned,
     source: &[u8],
     target: &mut [u8],
@@ -188,9 +201,9 @@ pub(crate) fn slide_laned(
     let (axis, way) = axis_and_way(direction);
     for (first, count, steps) in chunks(&laned.axes[axis], &geometry) {
         let moved = if way == 0 {
-            slide_lanes(steps.iter(), target, &geometry, first, count, &mut on_merge)
+            slide_lanes::<REPORTS_MERGES>(steps.iter(), target, &geometry, first, count, &mut on_merge)
         } else {
-            slide_lanes(steps.iter().rev(), target, &geometry, first, count, &mut on_merge)
+            slide_lanes::<REPORTS_MERGES>(steps.iter().rev(), target, &geometry, first, count, &mut on_merge)
         };
         match moved {
             Ok(lanes_changed) => changed |= lanes_changed,
@@ -214,7 +227,7 @@ struct Overflow;
 /// `written`: no tile is there yet, and a later one overwrites it, so every
 /// lane stores once a step and no store waits on a branch.
 #[inline]
-fn slide_lanes<'a>(
+fn slide_lanes<'a, const REPORTS_MERGES: bool>(
     steps: impl Iterator<Item = &'a Lanes>,
     target: &mut [u8],
     geometry: &Geometry,
@@ -233,17 +246,26 @@ fn slide_lanes<'a>(
     for (step, offset) in step_offset[..geometry.len].iter_mut().enumerate() {
         *offset = step as isize * geometry.along;
     }
+    let mut landed_bits: Lanes = [0; LANES];
     for (step, tiles) in steps.enumerate() {
         let Step { merges, lands_at, landing } = moving.step(tiles, step);
-        for lane in marked(&merges) {
-            if tiles[lane] == MAX_EXPONENT {
-                return Err(Overflow);
+        for (bits, &tile) in landed_bits.iter_mut().zip(&landing) {
+            *bits |= tile;
+        }
+        if REPORTS_MERGES {
+            for lane in marked(&merges) {
+                on_merge(geometry.index(first + lane, lands_at[lane] as usize), landing[lane]);
             }
-            on_merge(geometry.index(first + lane, lands_at[lane] as usize), landing[lane]);
         }
         for ((&start, &at), &tile) in line_start[..count].iter().zip(&lands_at).zip(&landing) {
             target[(start + step_offset[at as usize]) as usize] = tile;
         }
+    }
+    // Every exponent that landed, OR-ed: only two 2^63 tiles merge into one
+    // past 63, the only one with bit 6 set. Tested once, after the steps, so
+    // that a search (which hears no merges) takes no branch on merges.
+    if landed_bits.iter().any(|&bits| bits > MAX_EXPONENT) {
+        return Err(Overflow);
     }
     Ok(high_bits(&moving.changed) != 0)
 }

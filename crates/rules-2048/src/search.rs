@@ -616,7 +616,7 @@ impl<'s> Search<'s> {
             let node = &this_depth[node_start..node_start + cells];
             let child = &mut next_depth[..cells];
             let laned = &self.laned[depth];
-            if !slide_laned(laned, node, child, self.height, self.width, direction, |_, _| {})? {
+            if !slide_laned(laned, node, child, self.height, self.width, direction)? {
                 continue;
             }
             debug_assert_eq!(counts_of(child), self.counts[depth + 1]);
