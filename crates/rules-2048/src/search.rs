@@ -360,30 +360,29 @@ impl<'s> Search<'s> {
             out_of_budget: AtomicBool::new(false),
         };
         let next_task = AtomicUsize::new(0);
+        let work = || {
+            let mut search = Search::new(board, max_moves, &root, budget, Some(&shared));
+            loop {
+                let index = next_task.fetch_add(1, Ordering::Relaxed);
+                let Some((prefix, cells, max_exponent)) = tasks.get(index) else { break };
+                if search.out_of_budget {
+                    break;
+                }
+                search.task = index as u32 + 1;
+                search.finished = false;
+                search.path.clone_from(prefix);
+                search.place(SPLIT_DEPTH, cells);
+                search.sync();
+                search.visit(SPLIT_DEPTH, *max_exponent, false)?;
+            }
+            shared.nodes.fetch_add(search.nodes % 256, Ordering::Relaxed);
+            Ok(())
+        };
+        // The calling thread is one of the workers: one thread fewer to start.
         let outcome: Result<(), usize> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads.min(tasks.len()))
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut search = Search::new(board, max_moves, &root, budget, Some(&shared));
-                        loop {
-                            let index = next_task.fetch_add(1, Ordering::Relaxed);
-                            let Some((prefix, cells, max_exponent)) = tasks.get(index) else { break };
-                            if search.out_of_budget {
-                                break;
-                            }
-                            search.task = index as u32 + 1;
-                            search.finished = false;
-                            search.path.clone_from(prefix);
-                            search.place(SPLIT_DEPTH, cells);
-                            search.sync();
-                            search.visit(SPLIT_DEPTH, *max_exponent, false)?;
-                        }
-                        shared.nodes.fetch_add(search.nodes % 256, Ordering::Relaxed);
-                        Ok(())
-                    })
-                })
-                .collect();
-            workers.into_iter().try_for_each(|worker| worker.join().expect("a search thread panicked"))
+            let helpers: Vec<_> = (1..threads.min(tasks.len())).map(|_| scope.spawn(work)).collect();
+            let own = work();
+            helpers.into_iter().map(|helper| helper.join().expect("a search thread panicked")).chain([own]).collect()
         });
         outcome.map_err(overflow)?;
         let (score, _, _, moves) = shared.best.into_inner().expect("no thread panicked holding the lock");
