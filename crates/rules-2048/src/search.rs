@@ -36,7 +36,7 @@ use std::sync::Mutex;
 
 use grid_core::Direction;
 
-use crate::board::{slide_exponents, slide_in_place, value_of, Board, TileOverflow, MAX_EXPONENT};
+use crate::board::{slide_in_place, value_of, Board, TileOverflow, MAX_EXPONENT};
 use crate::lanes::{axis_and_way, merges_by_exponent, pairs_after, pairs_of, slide_laned, Landings, Laned, PairsAfter};
 
 /// Limits on a search, and how many threads it may use.
@@ -820,25 +820,28 @@ fn move_order(rows_grow: bool, columns_grow: bool) -> [Direction; 4] {
 fn tasks_at(board: &Board, depth: usize) -> Result<Vec<(Vec<Direction>, Vec<u8>, u8)>, usize> {
     let (height, width) = (board.height(), board.width());
     let mut layer = vec![(Vec::new(), board.exponents().as_slice().to_vec(), board.max_exponent())];
+    let mut laned = Laned::default();
+    let mut seen = std::collections::HashSet::new();
     for _ in 0..depth {
         let mut next = Vec::new();
-        for (moves, cells, _) in &layer {
-            let largest = cells.iter().copied().max().unwrap_or(0);
-            let (row_merges, column_merges) = pairs_of(cells, width, largest);
+        for (moves, cells, largest) in &layer {
+            let (row_merges, column_merges) = pairs_of(cells, width, *largest);
+            laned.gather(cells, height, width);
             for direction in move_order(row_merges > 0, column_merges > 0) {
-                let mut child = cells.clone();
-                let outcome = slide_exponents(&mut child, height, width, direction)?;
-                if outcome.changed {
+                let mut child = vec![0; cells.len()];
+                if slide_laned(&laned, cells, &mut child, height, width, direction)? {
                     let mut child_moves = moves.clone();
                     child_moves.push(direction);
-                    next.push((child_moves, child, outcome.max_exponent));
+                    let child_largest = child.iter().copied().max().unwrap_or(0);
+                    next.push((child_moves, child, child_largest));
                 }
             }
         }
+        // A board reached again is searched once, from its first sequence.
+        seen.clear();
+        next.retain(|(_, cells, _)| seen.insert(cells.clone()));
         layer = next;
     }
-    let mut seen = std::collections::HashSet::new();
-    layer.retain(|(_, cells, _)| seen.insert(cells.clone()));
     Ok(layer)
 }
 
