@@ -160,25 +160,14 @@ pub(crate) fn slide_into(
     on_merge: impl FnMut(usize, u8),
 ) -> Result<bool, usize> {
     let laned = Laned::along(source, height, width, axis_and_way(direction).0);
-    slide_from_lanes::<true>(&laned, source, target, height, width, direction, on_merge)
+    slide_laned::<true>(&laned, source, target, height, width, direction, on_merge)
 }
 
-/// [`slide_into`] from the board's lines already in lanes (`laned` must hold
-/// `source`'s lines along the move's axis), telling no merges.
-pub(crate) fn slide_laned(
-    laned: &Laned,
-    source: &[u8],
-    target: &mut [u8],
-    height: usize,
-    width: usize,
-    direction: Direction,
-) -> Result<bool, usize> {
-    slide_from_lanes::<false>(laned, source, target, height, width, direction, |_, _| {})
-}
-
-/// The move of [`slide_into`] and [`slide_laned`]; `on_merge` hears the
-/// merges only when `REPORTS_MERGES`.
-fn slide_from_lanes<const REPORTS_MERGES: bool>(
+/// [`slide_into`] from the board's lines already in lanes: `laned` must hold
+/// `source`'s lines along the move's axis. `on_merge` hears the merges only
+/// when `REPORTS_MERGES`: the search hears none, and the walk over the
+/// merging lanes would take a branch on the tiles every step.
+pub(crate) fn slide_laned<const REPORTS_MERGES: bool>(
     laned: &Laned,
     source: &[u8],
     target: &mut [u8],

@@ -615,7 +615,7 @@ impl<'s> Search<'s> {
             let node = &this_depth[node_start..node_start + cells];
             let child = &mut next_depth[..cells];
             let laned = &self.laned[depth];
-            if !slide_laned(laned, node, child, self.height, self.width, direction)? {
+            if !slide_laned::<false>(laned, node, child, self.height, self.width, direction, |_, _| {})? {
                 continue;
             }
             debug_assert_eq!(counts_of(child), self.counts[depth + 1]);
@@ -829,7 +829,7 @@ fn tasks_at(board: &Board, depth: usize) -> Result<Vec<(Vec<Direction>, Vec<u8>,
             laned.gather(cells, height, width);
             for direction in move_order(row_merges > 0, column_merges > 0) {
                 let mut child = vec![0; cells.len()];
-                if slide_laned(&laned, cells, &mut child, height, width, direction)? {
+                if slide_laned::<false>(&laned, cells, &mut child, height, width, direction, |_, _| {})? {
                     let mut child_moves = moves.clone();
                     child_moves.push(direction);
                     let child_largest = child.iter().copied().max().unwrap_or(0);
