@@ -773,6 +773,15 @@ mod tests {
         Ok((moved, changed, merges))
     }
 
+    /// The search's move: from both axes gathered, telling no merges.
+    fn as_the_search_moves(cells: &[u8], height: usize, width: usize, direction: Direction) -> Outcome {
+        let mut laned = Laned::default();
+        laned.gather(cells, height, width);
+        let mut moved = vec![0xAA; cells.len()];
+        let changed = slide_laned::<false>(&laned, cells, &mut moved, height, width, direction, |_, _| {})?;
+        Ok((moved, changed, Vec::new()))
+    }
+
     /// Boards from 1×1 to 40×70: one lane or many, one chunk of lanes or three
     /// (70 lines), with runs of equal tiles, gaps and a few 2^63 tiles.
     fn boards() -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
@@ -788,10 +797,17 @@ mod tests {
         #[test]
         fn lanes_move_like_the_line_at_a_time_move((height, width, cells) in boards()) {
             for direction in Direction::ALL {
+                let expected = line_at_a_time(&cells, height, width, direction);
                 prop_assert_eq!(
                     side_by_side(&cells, height, width, direction),
-                    line_at_a_time(&cells, height, width, direction),
+                    expected.clone(),
                     "{:?} on {}x{}", direction, height, width
+                );
+                let without_merges = expected.map(|(moved, changed, _)| (moved, changed, Vec::new()));
+                prop_assert_eq!(
+                    as_the_search_moves(&cells, height, width, direction),
+                    without_merges,
+                    "the search's move, {:?} on {}x{}", direction, height, width
                 );
             }
         }
