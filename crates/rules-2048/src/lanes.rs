@@ -987,6 +987,44 @@ mod tests {
         }
     }
 
+    /// A board's cells from its rows, and its width.
+    fn rows_of(rows: &[&[u8]]) -> (Vec<u8>, usize) {
+        (rows.concat(), rows[0].len())
+    }
+
+    #[test]
+    fn pairs_of_counts_runs_by_axis() {
+        // Runs, with empty cells inside them and other tiles breaking them.
+        let (board, width) = rows_of(&[
+            &[5, 0, 5, 5, 0], // a run of 3 in the row: one merge
+            &[0, 0, 0, 2, 0], // no largest: breaks column 3, not column 0
+            &[5, 3, 5, 5, 5], // runs of 1 and 3: one merge
+            &[5, 0, 0, 0, 5], // a run of 2 across empty cells: one merge
+        ]);
+        // Columns: 0 has 5,5,5 (rows 0, 2, 3) → one; 2 has 5,5 → one;
+        // 3 has 5 | 2 | 5 → none; 4 has 5,5 → one.
+        assert_eq!(pairs_of(&board, width, 5), (3, 3));
+        let (lonely, width) = rows_of(&[&[5, 4], &[4, 5]]);
+        assert_eq!(pairs_of(&lonely, width, 5), (0, 0));
+        let (four, width) = rows_of(&[&[5], &[5], &[0], &[5], &[5]]);
+        assert_eq!(pairs_of(&four, width, 5), (0, 2));
+    }
+
+    #[test]
+    fn holds_finds_a_value_anywhere_in_a_row() {
+        for len in 1..=20 {
+            let row: Vec<u8> = (0..len as u8).map(|i| i + 1).collect();
+            for (at, &value) in row.iter().enumerate() {
+                assert!(holds(&row, value), "{value} at {at} of {len}");
+            }
+            // One above and one below each byte's neighbour: the zero-byte
+            // test must not borrow across bytes.
+            assert!(!holds(&row, len as u8 + 1));
+            assert!(!holds(&row, 0));
+            assert!(!holds(&row, 0x80 | 1));
+        }
+    }
+
     #[test]
     fn high_bits_gathers_one_bit_a_lane() {
         let mut lanes = [0u8; LANES];
