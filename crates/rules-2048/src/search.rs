@@ -954,7 +954,7 @@ fn hash(cells: &[u8]) -> u64 {
 /// An always-replace transposition table: the shallowest depth each recently
 /// seen board was searched from.
 ///
-/// It starts small and doubles while it is more than half full, up to a size
+/// It starts small and doubles while it is more than an eighth full, up to a size
 /// set by the search's depth: most searches visit a few thousand boards, and
 /// a table sized for the deepest would cost them more to clear and fault in
 /// than their whole search (2 MiB: about 0.3 ms).
