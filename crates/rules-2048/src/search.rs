@@ -547,7 +547,7 @@ impl<'s> Search<'s> {
         // exponent below when needed.
         let mut pairs_read: [Option<(u8, PairsAfter)>; 2] = [None, None];
         for direction in move_order(rows_grow, columns_grow) {
-            let (axis, way) = axis_and_way(direction);
+            let (axis, _) = axis_and_way(direction);
             let child_max = max_exponent + (largest_pairs[axis] > 0) as u8;
             if largest_pairs[axis] < needed || !self.within_reach(depth + 1, child_max) {
                 continue;
@@ -561,55 +561,10 @@ impl<'s> Search<'s> {
             if !self.may_improve(depth + 1, child_max, &self.counts[depth + 1]) {
                 continue;
             }
-            // The child's own no-slack check, on the pairs of its largest tiles
-            // read from this board: most children it cuts are then never made.
-            // A child one move from the end is decided here too: its last move
-            // can only grow on those pairs (see `visit_last_move`). (A child
-            // that beats the best is made, to be recorded.)
-            if !self.improves(child_max, depth + 1) {
-                let child_needed = self.merges_needed(depth + 1, child_max);
-                if child_needed > 0 {
-                    let (lowest, both) = self.read_pairs_after(&mut pairs_read, depth, axis, child_max, child_max);
-                    let (row_pairs, column_pairs) = both[way][(child_max - lowest) as usize];
-                    let (node, w) = (&self.arena[node_start..node_start + cells], self.width);
-                    debug_assert_eq!((row_pairs, column_pairs), pairs_of(&played(node, w, direction), w, child_max));
-                    if row_pairs < child_needed && column_pairs < child_needed {
-                        continue;
-                    }
-                }
-            }
-            // Two moves ahead: a child all of whose own children would fail
-            // the counting bound is never made. Their tile counts follow from
-            // the pairs each move of the child merges, which are the pairs of
-            // tiles the child holds along its rows and its columns: read from
-            // this board for its two largest exponents, and bounded from the
-            // counts below them. Three or four moves from the end, where
-            // most children are refuted so, this costs less than making them;
-            // higher up it costs more than it saves (measured).
-            let near_the_end = (depth + 3..=depth + 4).contains(&self.max_moves);
-            if near_the_end && child_max < MAX_EXPONENT && !self.improves(child_max, depth + 1) {
-                let exact_from = child_max.saturating_sub(1).max(1);
-                let (lowest, both) = self.read_pairs_after(&mut pairs_read, depth, axis, exact_from, child_max);
-                let (node, w) = (&self.arena[node_start..node_start + cells], self.width);
-                let mut child_merges = [[0u32; 64]; 2];
-                for (exponent, &(rows, columns)) in (lowest..=child_max).zip(&both[way]) {
-                    child_merges[0][exponent as usize] = rows as u32;
-                    child_merges[1][exponent as usize] = columns as u32;
-                }
-                let counts = &self.counts[depth + 1];
-                if !self.some_child_may_improve(depth + 1, child_max, counts, &child_merges, exact_from) {
-                    debug_assert!(
-                        !self.some_child_may_improve(
-                            depth + 1,
-                            child_max,
-                            counts,
-                            &merges_on(&played(node, w, direction), w),
-                            1
-                        ),
-                        "a child refuted two moves ahead whose true counts pass"
-                    );
-                    continue;
-                }
+            if self.child_lacks_pairs(&mut pairs_read, depth, direction, child_max)
+                || self.grandchildren_refuted(&mut pairs_read, depth, direction, child_max)
+            {
+                continue;
             }
             let (this_depth, next_depth) = self.arena.split_at_mut((depth + 1) * cells);
             let node = &this_depth[node_start..node_start + cells];
@@ -628,6 +583,78 @@ impl<'s> Search<'s> {
             }
         }
         Ok(())
+    }
+
+    /// The child's own no-slack check, made by the board at `depth` before
+    /// the child (`direction`, largest exponent `child_max`) is played, on the
+    /// pairs of its largest tiles read from this board: most children it cuts
+    /// are then never made. A child one move from the end is decided here too:
+    /// its last move can only grow on those pairs (see `visit_last_move`). (A
+    /// child that beats the best is made, to be recorded.)
+    fn child_lacks_pairs(
+        &mut self,
+        read: &mut [Option<(u8, PairsAfter)>; 2],
+        depth: usize,
+        direction: Direction,
+        child_max: u8,
+    ) -> bool {
+        if self.improves(child_max, depth + 1) {
+            return false;
+        }
+        let child_needed = self.merges_needed(depth + 1, child_max);
+        if child_needed == 0 {
+            return false;
+        }
+        let (axis, way) = axis_and_way(direction);
+        let (lowest, both) = self.read_pairs_after(read, depth, axis, child_max, child_max);
+        let (row_pairs, column_pairs) = both[way][(child_max - lowest) as usize];
+        let (node, w) = (self.board_at(depth), self.width);
+        debug_assert_eq!((row_pairs, column_pairs), pairs_of(&played(node, w, direction), w, child_max));
+        row_pairs < child_needed && column_pairs < child_needed
+    }
+
+    /// Two moves ahead: whether each child of the child `direction` makes of
+    /// the board at `depth` would fail the counting bound, so that the child
+    /// need not be made. Their tile counts follow from the pairs each move of
+    /// the child merges, which are the pairs of tiles the child holds along
+    /// its rows and its columns: read from this board for its two largest
+    /// exponents, and bounded from the counts below them. Three or four moves
+    /// from the end, where most children are refuted so, this costs less than
+    /// making them; higher up it costs more than it saves (measured).
+    fn grandchildren_refuted(
+        &mut self,
+        read: &mut [Option<(u8, PairsAfter)>; 2],
+        depth: usize,
+        direction: Direction,
+        child_max: u8,
+    ) -> bool {
+        let near_the_end = (depth + 3..=depth + 4).contains(&self.max_moves);
+        if !near_the_end || child_max == MAX_EXPONENT || self.improves(child_max, depth + 1) {
+            return false;
+        }
+        let (axis, way) = axis_and_way(direction);
+        let exact_from = child_max.saturating_sub(1).max(1);
+        let (lowest, both) = self.read_pairs_after(read, depth, axis, exact_from, child_max);
+        let mut child_merges = [[0u32; 64]; 2];
+        for (exponent, &(rows, columns)) in (lowest..=child_max).zip(&both[way]) {
+            child_merges[0][exponent as usize] = rows as u32;
+            child_merges[1][exponent as usize] = columns as u32;
+        }
+        let counts = &self.counts[depth + 1];
+        if self.some_child_may_improve(depth + 1, child_max, counts, &child_merges, exact_from) {
+            return false;
+        }
+        let (node, w) = (self.board_at(depth), self.width);
+        debug_assert!(
+            !self.some_child_may_improve(depth + 1, child_max, counts, &merges_on(&played(node, w, direction), w), 1),
+            "a child refuted two moves ahead whose true counts pass"
+        );
+        true
+    }
+
+    /// The board at `depth` in the arena.
+    fn board_at(&self, depth: usize) -> &[u8] {
+        &self.arena[depth * self.cells..(depth + 1) * self.cells]
     }
 
     /// The pairs of tiles of each exponent from `lowest` to `highest` the
