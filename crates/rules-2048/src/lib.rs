@@ -10,9 +10,10 @@
 //! by side with no branch on the tiles (the `lanes` module; the line-at-a-time
 //! move in `board` stays as the rule's definition and the tests' reference),
 //! and the searches keep every board they need in one arena reused across
-//! nodes, so a search allocates nothing per board it visits. Searches are exact: every cut they make is a proven bound
-//! (see the `search` module), and a node budget makes them stop early with the
-//! answer marked [`Proof::Incomplete`] instead of running forever.
+//! nodes, so a search allocates nothing per board it visits. Searches are
+//! exact: every cut they make is a proven bound (see the `search` module), and
+//! a node budget makes them stop early with the answer marked
+//! [`Proof::Incomplete`] instead of running forever.
 //!
 //! ```
 //! use grid_core::Direction;
