@@ -553,6 +553,17 @@ pub(crate) struct Landings {
     odd_tile_shift: Vec<u8>,
 }
 
+impl Landings {
+    /// The most bytes the scratch holds for a board of `cells` cells: every
+    /// tile may be of the window, noted once, sorted once and placed once.
+    pub(crate) fn bytes(cells: usize) -> usize {
+        let per_tile = 2 * std::mem::size_of::<Landing>() + std::mem::size_of::<u64>() + 2;
+        cells * per_tile
+            + std::mem::size_of::<Across>()
+            + WINDOW * (LONGEST_LINE + 1) * std::mem::size_of::<(u32, u32)>()
+    }
+}
+
 /// Runs of tiles one place apart in a line, taken in order along each line:
 /// a run of `k` holds `k / 2` pairs.
 #[derive(Default)]

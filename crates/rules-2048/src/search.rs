@@ -305,9 +305,11 @@ impl<'s> Search<'s> {
     }
 
     fn run(board: &Board, max_moves: usize, goal: u8, options: &SearchOptions) -> Result<Found, TileOverflow> {
-        // Each thread keeps its own boards and table: stay within about 32 MiB.
-        let per_board = board.height() * board.width() + Laned::bytes(board.height(), board.width());
-        let per_thread = (max_moves + 1) * per_board + Table::bytes(max_moves);
+        // Each thread keeps its own boards, counts, table and reading scratch:
+        // stay within about 32 MiB.
+        let (height, width) = (board.height(), board.width());
+        let per_depth = height * width + Laned::bytes(height, width) + std::mem::size_of::<Counts>();
+        let per_thread = (max_moves + 1) * per_depth + Table::bytes(max_moves) + Landings::bytes(height * width);
         let threads = options.threads.clamp(1, (MEMORY_FOR_THREADS / per_thread).max(1));
         // Below K = 8 a search takes well under a millisecond: threads only cost.
         if threads == 1 || max_moves < SPLIT_DEPTH + 5 {
