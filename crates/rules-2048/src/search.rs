@@ -1096,6 +1096,17 @@ mod tests {
     }
 
     #[test]
+    fn the_table_grows_no_larger_than_its_search_allows() {
+        // K = 4 allows 2^12 entries; the table starts at 2^10.
+        let mut table = Table::new(4);
+        for i in 0..20_000u64 {
+            table.seen_at_or_above(i.wrapping_mul(0x9E37_79B9_7F4A_7C15), 1);
+        }
+        assert_eq!(table.entries.len() * std::mem::size_of::<u64>(), Table::bytes(4));
+        assert_eq!(table.entries.len(), 1 << 12);
+    }
+
+    #[test]
     fn the_relaxation_merges_each_tile_once_a_move() {
         let mut counts = [0; 100];
         counts[3] = 4; // four 8s: two 16s, then one 32, then nothing more
