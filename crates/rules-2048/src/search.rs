@@ -659,24 +659,25 @@ impl<'s> Search<'s> {
         &self.arena[depth * self.cells..(depth + 1) * self.cells]
     }
 
-    /// The pairs of tiles of each exponent from `lowest` to `highest` the
-    /// children along `axis` of the board at `depth` hold, read for both at
-    /// once and kept in `read` (a wider read serves a narrower one); returns
-    /// the lowest exponent read too.
+    /// The pairs of tiles of each exponent from `lowest` up to `child_max`,
+    /// the largest, the children along `axis` of the board at `depth` hold,
+    /// read for both at once and kept in `read` (a read reaching lower serves
+    /// one that does not: both moves along an axis make the same largest
+    /// exponent); returns the lowest exponent read too.
     fn read_pairs_after(
         &mut self,
         read: &mut [Option<(u8, PairsAfter)>; 2],
         depth: usize,
         axis: usize,
         lowest: u8,
-        highest: u8,
+        child_max: u8,
     ) -> (u8, PairsAfter) {
         match read[axis] {
             Some((kept_lowest, pairs)) if kept_lowest <= lowest => (kept_lowest, pairs),
             _ => {
                 let node = &self.arena[depth * self.cells..(depth + 1) * self.cells];
                 let (h, w) = (self.height, self.width);
-                let pairs = pairs_after(&self.laned[depth], node, h, w, axis, lowest..=highest, &mut self.landings);
+                let pairs = pairs_after(&self.laned[depth], node, h, w, axis, lowest..=child_max, &mut self.landings);
                 read[axis] = Some((lowest, pairs));
                 (lowest, pairs)
             }
