@@ -563,9 +563,7 @@ impl<'s> Search<'s> {
             if !self.may_improve(depth + 1, child_max, &self.counts[depth + 1]) {
                 continue;
             }
-            if self.child_lacks_pairs(&mut pairs_read, depth, direction, child_max)
-                || self.grandchildren_refuted(&mut pairs_read, depth, direction, child_max)
-            {
+            if self.child_refuted(&mut pairs_read, depth, direction, child_max) {
                 continue;
             }
             let (this_depth, next_depth) = self.arena.split_at_mut((depth + 1) * cells);
@@ -587,13 +585,25 @@ impl<'s> Search<'s> {
         Ok(())
     }
 
-    /// The child's own no-slack check, made by the board at `depth` before
-    /// the child (`direction`, largest exponent `child_max`) is played, on the
-    /// pairs of its largest tiles read from this board: most children it cuts
-    /// are then never made. A child one move from the end is decided here too:
-    /// its last move can only grow on those pairs (see `visit_last_move`). (A
-    /// child that beats the best is made, to be recorded.)
-    fn child_lacks_pairs(
+    /// Whether the child `direction` makes of the board at `depth` (largest
+    /// exponent `child_max`, tile counts in `counts[depth + 1]`) is refuted
+    /// before it is played, by what this board can read of it (`read` keeps
+    /// the readings for the other children along the same axis). A child that
+    /// beats the best is never refuted: it is made, to be recorded.
+    ///
+    /// First the child's own no-slack check, on the pairs of its largest
+    /// tiles: most children it cuts are then never made, and a child one move
+    /// from the end is decided by it (its last move can only grow on those
+    /// pairs, see `visit_last_move`).
+    ///
+    /// Then, three or four moves from the end, two moves ahead: whether each
+    /// of the child's own children would fail the counting bound. Their counts
+    /// follow from the pairs each move of the child merges, which are the
+    /// pairs of tiles the child holds along its rows and its columns: read
+    /// for its two largest exponents, and bounded from the counts below them.
+    /// There most children are refuted so, and this costs less than making
+    /// them; higher up it costs more than it saves (measured).
+    fn child_refuted(
         &mut self,
         read: &mut [Option<(u8, PairsAfter)>; 2],
         depth: usize,
@@ -603,38 +613,25 @@ impl<'s> Search<'s> {
         if self.improves(child_max, depth + 1) {
             return false;
         }
+        let (axis, way) = axis_and_way(direction);
+        let w = self.width;
         let child_needed = self.merges_needed(depth + 1, child_max);
-        if child_needed == 0 {
-            return false;
+        if child_needed > 0 {
+            let (lowest, both) = self.read_pairs_after(read, depth, axis, child_max, child_max);
+            let (row_pairs, column_pairs) = both[way][(child_max - lowest) as usize];
+            debug_assert_eq!(
+                (row_pairs, column_pairs),
+                pairs_of(&played(self.board_at(depth), w, direction), w, child_max)
+            );
+            if row_pairs < child_needed && column_pairs < child_needed {
+                return true;
+            }
         }
-        let (axis, way) = axis_and_way(direction);
-        let (lowest, both) = self.read_pairs_after(read, depth, axis, child_max, child_max);
-        let (row_pairs, column_pairs) = both[way][(child_max - lowest) as usize];
-        let (node, w) = (self.board_at(depth), self.width);
-        debug_assert_eq!((row_pairs, column_pairs), pairs_of(&played(node, w, direction), w, child_max));
-        row_pairs < child_needed && column_pairs < child_needed
-    }
 
-    /// Two moves ahead: whether each child of the child `direction` makes of
-    /// the board at `depth` would fail the counting bound, so that the child
-    /// need not be made. Their tile counts follow from the pairs each move of
-    /// the child merges, which are the pairs of tiles the child holds along
-    /// its rows and its columns: read from this board for its two largest
-    /// exponents, and bounded from the counts below them. Three or four moves
-    /// from the end, where most children are refuted so, this costs less than
-    /// making them; higher up it costs more than it saves (measured).
-    fn grandchildren_refuted(
-        &mut self,
-        read: &mut [Option<(u8, PairsAfter)>; 2],
-        depth: usize,
-        direction: Direction,
-        child_max: u8,
-    ) -> bool {
         let near_the_end = (depth + 3..=depth + 4).contains(&self.max_moves);
-        if !near_the_end || child_max == MAX_EXPONENT || self.improves(child_max, depth + 1) {
+        if !near_the_end || child_max == MAX_EXPONENT {
             return false;
         }
-        let (axis, way) = axis_and_way(direction);
         let exact_from = child_max.saturating_sub(1).max(1);
         let (lowest, both) = self.read_pairs_after(read, depth, axis, exact_from, child_max);
         let mut child_merges = [[0u32; 64]; 2];
@@ -646,9 +643,14 @@ impl<'s> Search<'s> {
         if self.some_child_may_improve(depth + 1, child_max, counts, &child_merges, exact_from) {
             return false;
         }
-        let (node, w) = (self.board_at(depth), self.width);
         debug_assert!(
-            !self.some_child_may_improve(depth + 1, child_max, counts, &merges_on(&played(node, w, direction), w), 1),
+            !self.some_child_may_improve(
+                depth + 1,
+                child_max,
+                counts,
+                &merges_on(&played(self.board_at(depth), w, direction), w),
+                1
+            ),
             "a child refuted two moves ahead whose true counts pass"
         );
         true
