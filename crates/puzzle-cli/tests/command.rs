@@ -73,10 +73,10 @@ fn an_invalid_file_exits_two_and_never_hides_the_others() {
 
 #[test]
 fn a_search_stopped_by_its_budget_exits_three_and_says_so() {
-    let output = puzzle(&["run", "puzzles/reference/random-20x20-k10.puzzle", "--budget", "20"]);
+    let output = puzzle(&["run", "puzzles/reference/uniform-16x16-k10.puzzle", "--budget", "20"]);
     assert_eq!(code(&output), 3);
     assert!(stdout(&output).contains("incomplete"), "{}", stdout(&output));
-    let json = puzzle(&["run", "puzzles/reference/random-20x20-k10.puzzle", "--budget", "20", "--json"]);
+    let json = puzzle(&["run", "puzzles/reference/uniform-16x16-k10.puzzle", "--budget", "20", "--json"]);
     let document: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     let result = &document["puzzles"][0]["results"][0];
     assert_eq!(result["incomplete"], true);

@@ -9,13 +9,14 @@
 //! - a move that changes nothing is skipped (it only wastes a move);
 //! - no tile can exceed the largest power of two not above the board's sum,
 //!   which no move changes;
-//! - a tile of exponent `x` after a move is either an `x` tile from before or
-//!   the merge of two `x - 1` tiles from before, each merging at most once, so
-//!   `count'[x] ≤ count[x] + count[x - 1] / 2`; iterating that bound `r` times
-//!   gives the largest exponent reachable in `r` moves and the fewest moves
-//!   needed to reach a given exponent. A child's counts are known before it is
-//!   played (a move along the rows merges the same pairs whichever way it goes,
-//!   and so along the columns), so children the bound rules out are never made;
+//! - counting: a move merges pairs of equal tiles, each tile at most once, into
+//!   one tile an exponent higher. Where the tiles stand aside, merging every
+//!   pair that can merge on every move reaches any exponent as soon as any
+//!   other choice of pairs does (see `relax`), which gives the largest
+//!   exponent reachable in `r` moves and the fewest moves needed to reach a
+//!   given exponent. A child's counts are known before it is played (a move
+//!   along the rows merges the same pairs whichever way it goes, and so along
+//!   the columns), so children the bound rules out are never made;
 //! - when only growing the largest exponent on every remaining move can beat
 //!   the best, the next move must merge `2^(j-1)` pairs of largest tiles
 //!   (`merges_needed` gives the proof); a child's pairs are read from its
@@ -916,9 +917,25 @@ fn counts_of(cells: &[u8]) -> Counts {
     counts
 }
 
-/// The relaxation `count'[x] ≤ count[x] + count[x - 1] / 2`, move after move:
-/// calls `after(moves, top)` with the largest exponent it allows after 0, 1,
-/// … up to `moves` moves, until `after` returns true; returns the last top.
+/// The counting bound, move after move: calls `after(moves, top)` with the
+/// largest exponent tiles counted by `counts` can reach after 0, 1, … up to
+/// `moves` moves, until `after` returns true; returns the last top.
+///
+/// Only the counts are kept: each move, tiles of equal exponent merge in
+/// pairs, each tile at most once, wherever they stand. Then merging every
+/// pair on every move (`count'[x] = count[x] % 2 + count[x - 1] / 2`) is
+/// never behind any other choice: take any plan reaching a tile, and two
+/// `2^x` tiles `a` and `b` it leaves unmerged on the first move. Merging them
+/// at once costs the plan nothing: if `a` later merges with `a'` and `b` with
+/// `b'`, the tile `ab` takes the place of the first of those merges, and `a'`
+/// waits to merge with `b'` when the second was due (if only one of them
+/// merges, its partner idles; if they merge together, earlier). So the plan's
+/// first move may merge every pair, and so on move after move. Extra tiles
+/// never hurt either (they can idle), so counts bounded from above give a
+/// bound from above. An earlier version kept every tile and added the merged
+/// ones (`count'[x] ≤ count[x] + count[x - 1] / 2`), which counts a tile
+/// both as itself and in the tile it merges into: twelve 1024s made 16384 in
+/// five moves.
 ///
 /// Counts flow up one exponent a move, so after `t` of `moves` moves the
 /// largest exponent depends only on counts from `max_exponent − moves + t`
@@ -940,8 +957,10 @@ fn relax(counts: &Counts, max_exponent: u8, moves: usize, mut after: impl FnMut(
             counts[top + 1] = counts[top] / 2;
         }
         for x in (lowest + 1..=top).rev() {
-            counts[x] = counts[x].saturating_add(counts[x - 1] / 2);
+            counts[x] = counts[x] % 2 + counts[x - 1] / 2;
         }
+        // (The tiles below `lowest`, which would merge into it, never matter.)
+        counts[lowest] %= 2;
         top += grows as usize;
     }
     top as u8
@@ -1126,6 +1145,62 @@ mod tests {
         assert_eq!(reachable_within(&chain, 5, 4), 5);
         assert_eq!(fewest_moves_to(&chain, 5, 6, 9), Some(5));
         assert_eq!(fewest_moves_to(&chain, 5, 6, 4), None);
+        // A tile that merges is gone: twelve 1024s weigh less than 16384, so
+        // however many moves they get, 8192 is the most they make.
+        let mut twelve = [0; 100];
+        twelve[10] = 12;
+        assert_eq!([3, 4, 5, 20].map(|moves| reachable_within(&twelve, 10, moves)), [13, 13, 13, 13]);
+        assert_eq!(fewest_moves_to(&twelve, 10, 14, 20), None);
+    }
+
+    /// The largest exponent `counts` can reach in `moves` moves when each move
+    /// merges any pairs of equal tiles, each tile at most once, wherever they
+    /// stand: every choice of how many pairs of each exponent merge, tried.
+    fn best_of_every_merge_choice(counts: &[u32; 8], moves: usize) -> u8 {
+        let top = counts.iter().rposition(|&count| count > 0).map_or(0, |x| x as u8);
+        if moves == 0 {
+            return top;
+        }
+        // One mixed-radix number runs through every choice of merges.
+        let choices: u32 = counts.iter().map(|&count| count / 2 + 1).product();
+        (0..choices)
+            .map(|mut choice| {
+                let mut after = *counts;
+                for x in 0..7 {
+                    let merged = choice % (counts[x] / 2 + 1);
+                    choice /= counts[x] / 2 + 1;
+                    after[x] -= 2 * merged;
+                    after[x + 1] += merged;
+                }
+                best_of_every_merge_choice(&after, moves - 1)
+            })
+            .max()
+            .unwrap_or(top)
+    }
+
+    #[test]
+    fn the_counting_bound_is_the_best_any_choice_of_merges_does() {
+        // Every board of up to five tiles each of 2, 4 and 8 (and one to four
+        // 16s), for up to four moves: the bound must never fall below what
+        // some choice of merges reaches (it would cut a real answer), and it
+        // reaches exactly that (it is as tight as counts alone allow).
+        for (twos, fours, eights, sixteens) in small_counts() {
+            let mut small = [0u32; 8];
+            small[1..=4].copy_from_slice(&[twos, fours, eights, sixteens]);
+            let mut counts: Counts = [0; 100];
+            counts[..8].copy_from_slice(&small);
+            let max_exponent = small.iter().rposition(|&count| count > 0).unwrap_or(0) as u8;
+            for moves in 0..=4 {
+                let exact = best_of_every_merge_choice(&small, moves);
+                assert_eq!(reachable_within(&counts, max_exponent, moves), exact, "{small:?} in {moves} moves");
+                let fewest = (0..=moves).find(|&m| best_of_every_merge_choice(&small, m) >= exact);
+                assert_eq!(fewest_moves_to(&counts, max_exponent, exact, moves), fewest, "{small:?} to {exact}");
+            }
+        }
+    }
+
+    fn small_counts() -> impl Iterator<Item = (u32, u32, u32, u32)> {
+        (0..=5).flat_map(|a| (0..=5).flat_map(move |b| (0..=5).flat_map(move |c| (1..=4).map(move |d| (a, b, c, d)))))
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! folder sits beside the repository (as in CI), its cases are checked too.
 
 use grid_core::Direction;
-use rules_2048::{apply, max_tile, Board, Proof};
+use rules_2048::{apply, max_tile, max_tile_with, Board, Proof, SearchOptions};
 
 #[path = "../../../tests/data/cases/load.rs"]
 mod load;
@@ -33,4 +33,17 @@ fn every_2048_reference_case() {
             assert!(answer.moves.len() <= witness.len(), "{id}: ours is no longer than theirs");
         }
     }
+}
+
+#[test]
+fn a_board_too_light_for_the_next_tile_up_is_settled_by_its_counts() {
+    // Two 1024s, a few 256s and many small tiles: 2048 in three moves, and
+    // however its tiles merge, they cannot make 4096 in ten moves. The
+    // counting bound sees that once it counts a merged tile only once (it
+    // used to count it as itself too: the search then ran past 500 boards).
+    let case = load::reference_cases("2048").into_iter().find(|case| case["id"] == "v-2048-k10-0001-geom").unwrap();
+    let rows: Vec<Vec<u64>> = serde_json::from_value(case["board"].clone()).unwrap();
+    let options = SearchOptions { node_budget: Some(20), ..SearchOptions::default() };
+    let answer = max_tile_with(&Board::from_rows(rows).unwrap(), 10, &options).unwrap();
+    assert_eq!((answer.tile, answer.moves.len(), answer.proof), (2048, 3, Proof::Exact), "{answer:?}");
 }
