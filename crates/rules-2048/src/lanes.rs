@@ -77,7 +77,8 @@ impl Laned {
         (height.div_ceil(LANES) * width + width.div_ceil(LANES) * height) * LANES
     }
 
-    fn gather_axis(&mut self, cells: &[u8], height: usize, width: usize, axis: usize) {
+    /// Gathers one axis of a board.
+    pub(crate) fn gather_axis(&mut self, cells: &[u8], height: usize, width: usize, axis: usize) {
         let geometry = Geometry::new(height, width, AXES[axis]);
         let steps = &mut self.axes[axis];
         steps.resize(geometry.lines.div_ceil(LANES) * geometry.len, [0; LANES]);
@@ -302,24 +303,61 @@ impl Moving {
     }
 }
 
-/// How many pairs of tiles of each exponent a move along `AXES[axis]` would
-/// merge: `merges[x]` pairs of `2^x` tiles. A run of `k` equal tiles in
-/// a line (empty cells aside) merges `k / 2` pairs whichever way the line
-/// moves, so left and right, and up and down, merge the same pairs.
-pub(crate) fn merges_by_exponent(laned: &Laned, height: usize, width: usize, axis: usize) -> [u32; 64] {
+/// What the two moves along an axis merge, read without making either board.
+pub(crate) struct AxisMerges {
+    /// The pairs of tiles of each exponent a move along the axis merges:
+    /// `by_exponent[x]` pairs of `2^x` tiles. A run of `k` equal tiles in a
+    /// line (empty cells aside) merges `k / 2` pairs whichever way the line
+    /// moves, so left and right, and up and down, merge the same pairs.
+    pub(crate) by_exponent: [u32; 64],
+    /// Whether both moves leave every line with the same tiles in the same
+    /// order (against opposite walls): they do unless a line holds a run of
+    /// an odd number, three or more, of equal tiles, whose odd tile stays at
+    /// the run's far end from the wall (`2 2 2` makes `4 2` toward the start,
+    /// `2 4` toward the end).
+    pub(crate) same_lines_both_ways: bool,
+}
+
+impl AxisMerges {
+    /// What an axis whose moves are not searched is taken to merge.
+    pub(crate) const NONE: AxisMerges = AxisMerges { by_exponent: [0; 64], same_lines_both_ways: false };
+}
+
+/// [`AxisMerges`] for the lines along `AXES[axis]`.
+pub(crate) fn merges_by_exponent(laned: &Laned, height: usize, width: usize, axis: usize) -> AxisMerges {
     let geometry = Geometry::new(height, width, AXES[axis]);
-    let mut merges = [0u32; 64];
+    let mut by_exponent = [0u32; 64];
+    let mut odd_run: Lanes = [0; LANES];
     for (_, _, steps) in chunks(&laned.axes[axis], &geometry) {
         // Only which cells merge matters here, so the byte counts of `written`
         // may wrap on long lines: no length limit.
         let mut moving = Moving::default();
+        // Per lane: the exponent of the last tile if it merged (else 0), and
+        // whether the last tile is the odd one of a run (equal to the pair
+        // merged just before it, with nothing merging into it yet).
+        let mut merged_last: Lanes = [0; LANES];
+        let mut odd_tail: Lanes = [0; LANES];
         for (step, tiles) in steps.iter().enumerate() {
-            for lane in marked(&moving.step(tiles, step).merges) {
-                merges[tiles[lane] as usize] += 1;
+            let merges = moving.step(tiles, step).merges;
+            for lane in 0..LANES {
+                let tile = tiles[lane];
+                let present = 0u8.wrapping_sub((tile != 0) as u8);
+                let kept = present & !merges[lane];
+                // A tile that does not merge ends the run before it.
+                odd_run[lane] |= kept & odd_tail[lane];
+                let after_its_pair = 0u8.wrapping_sub((tile == merged_last[lane]) as u8);
+                odd_tail[lane] = (odd_tail[lane] & !present) | (kept & after_its_pair);
+                merged_last[lane] = (merged_last[lane] & !present) | (tile & merges[lane]);
+            }
+            for lane in marked(&merges) {
+                by_exponent[tiles[lane] as usize] += 1;
             }
         }
+        for lane in 0..LANES {
+            odd_run[lane] |= odd_tail[lane];
+        }
     }
-    merges
+    AxisMerges { by_exponent, same_lines_both_ways: odd_run == [0; LANES] }
 }
 
 /// The chunks of lines in `steps` laid out as `geometry` says: (first line,
@@ -844,13 +882,59 @@ mod tests {
             let mut laned = Laned::default();
             laned.gather(&cells, height, width);
             for (axis, toward_start) in AXES.into_iter().enumerate() {
-                let counted = merges_by_exponent(&laned, height, width, axis);
+                let counted = merges_by_exponent(&laned, height, width, axis).by_exponent;
                 for direction in [toward_start, toward_start.opposite()] {
                     let merged = merged_pairs(&cells, height, width, direction);
                     if merged != [u32::MAX; 64] {
                         prop_assert_eq!(counted, merged, "{:?} on {}x{}", direction, height, width);
                     }
                 }
+            }
+        }
+    }
+
+    /// Each line's tiles in order from the axis's start, empty cells left out.
+    fn lines_of(cells: &[u8], height: usize, width: usize, axis: usize) -> Vec<Vec<u8>> {
+        let (lines, len) = if axis == 0 { (height, width) } else { (width, height) };
+        let at = |line: usize, k: usize| if axis == 0 { cells[line * width + k] } else { cells[k * width + line] };
+        (0..lines).map(|line| (0..len).map(|k| at(line, k)).filter(|&tile| tile != 0).collect()).collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(600))]
+
+        #[test]
+        fn both_moves_along_an_axis_leave_the_same_lines_unless_a_run_is_odd(
+            (height, width, cells) in (1usize..=4, 1usize..=9).prop_flat_map(|(height, width)| {
+                // Few exponents, so that runs of every length are common;
+                // 40 lines so that some cross from one chunk of lanes to the next.
+                let cell = prop_oneof![2 => Just(0u8), 3 => 1u8..=2, 1 => 3u8..=9];
+                (Just(height), Just(width), proptest::collection::vec(cell, height * width))
+            }),
+            tall in proptest::bool::ANY,
+        ) {
+            // A tall board (its lines of columns in two chunks of lanes) is
+            // the same board with 36 rows of one tile each added.
+            let (height, cells) = if tall {
+                let mut taller = cells.clone();
+                taller.extend((0..36 * width).map(|i| (i % 9) as u8 + 1));
+                (height + 36, taller)
+            } else {
+                (height, cells)
+            };
+            let mut laned = Laned::default();
+            laned.gather(&cells, height, width);
+            for (axis, toward_start) in AXES.into_iter().enumerate() {
+                let [start, end] = [toward_start, toward_start.opposite()].map(|direction| {
+                    let mut moved = cells.clone();
+                    slide_in_place(&mut moved, height, width, direction, |_, _| {}).unwrap();
+                    lines_of(&moved, height, width, axis)
+                });
+                prop_assert_eq!(
+                    merges_by_exponent(&laned, height, width, axis).same_lines_both_ways,
+                    start == end,
+                    "axis {} of {}x{} {:?}", axis, height, width, cells
+                );
             }
         }
     }
@@ -956,7 +1040,7 @@ mod tests {
         let cells: Vec<u8> = (0..600).map(|i| [3, 3, 0, 3, 5, 5][i % 6]).collect();
         for (height, width, axis) in [(1, 600, 0), (600, 1, 1), (2, 300, 0)] {
             assert_eq!(
-                merges_by_exponent(&Laned::along(&cells, height, width, axis), height, width, axis),
+                merges_by_exponent(&Laned::along(&cells, height, width, axis), height, width, axis).by_exponent,
                 merged_pairs(&cells, height, width, AXES[axis])
             );
         }

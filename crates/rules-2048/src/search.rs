@@ -30,7 +30,14 @@
 //!   from above below them, and the bound never falls when counts rise;
 //! - a board met again at the same or a greater depth is not searched again (a
 //!   transposition table keyed by a 64-bit hash of the board); what its first
-//!   visit found, or ruled out against a weaker best, still stands.
+//!   visit found, or ruled out against a weaker best, still stands;
+//! - when both moves along an axis leave every line with the same tiles in the
+//!   same order, the two children make the same boards by their own moves
+//!   along that axis: the child searched second leaves those moves out, and
+//!   the first leaves them out too when it merges nothing along the axis
+//!   (its moves then change nothing or make its sibling, searched next a move
+//!   sooner). See `Sibling`: before it, most boards the table caught were
+//!   these, met again at a greater depth or searched again at a smaller one.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -38,7 +45,9 @@ use std::sync::Mutex;
 use grid_core::Direction;
 
 use crate::board::{slide_in_place, value_of, Board, TileOverflow, MAX_EXPONENT};
-use crate::lanes::{axis_and_way, merges_by_exponent, pairs_after, pairs_of, slide_laned, Landings, Laned, PairsAfter};
+use crate::lanes::{
+    axis_and_way, merges_by_exponent, pairs_after, pairs_of, slide_laned, AxisMerges, Landings, Laned, PairsAfter,
+};
 
 /// Limits on a search, and how many threads it may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -329,7 +338,7 @@ impl<'s> Search<'s> {
         let budget = options.node_budget.unwrap_or(u64::MAX);
         let mut search = Search::new(board, max_moves, &root, budget, None);
         search.place(0, board.exponents().as_slice());
-        search.visit(0, root.root_max, false).map_err(overflow_at(board.width()))?;
+        search.visit(0, root.root_max, false, Sibling::Unrelated).map_err(overflow_at(board.width()))?;
         Ok(Found {
             score: search.best_score,
             moves: search.best_moves,
@@ -376,7 +385,7 @@ impl<'s> Search<'s> {
                 search.path.clone_from(prefix);
                 search.place(SPLIT_DEPTH, cells);
                 search.sync();
-                search.visit(SPLIT_DEPTH, *max_exponent, false)?;
+                search.visit(SPLIT_DEPTH, *max_exponent, false, Sibling::Unrelated)?;
             }
             shared.nodes.fetch_add(search.nodes % 256, Ordering::Relaxed);
             Ok(())
@@ -483,8 +492,13 @@ impl<'s> Search<'s> {
     /// Visits the board at `depth` in the arena, whose largest exponent is
     /// `max_exponent`; `bounded` when the caller has just checked the counting
     /// bound and the no-slack pairs against the same best (a child is checked
-    /// before it is played).
-    fn visit(&mut self, depth: usize, max_exponent: u8, bounded: bool) -> Result<(), usize> {
+    /// before it is played); `sibling` says whether the moves along one axis
+    /// may be left out.
+    fn visit(&mut self, depth: usize, max_exponent: u8, bounded: bool, sibling: Sibling) -> Result<(), usize> {
+        let mut axis_done = match sibling {
+            Sibling::SearchedBefore(axis) => Some(axis),
+            _ => None,
+        };
         // A board in hand is scored even past the budget: the root's own tile
         // is always an answer.
         let within_budget = self.count_node();
@@ -510,7 +524,7 @@ impl<'s> Search<'s> {
             if !self.within_reach(depth, max_exponent) {
                 return Ok(());
             }
-            return self.visit_last_move(node_start, max_exponent);
+            return self.visit_last_move(node_start, max_exponent, axis_done);
         }
         if (improves || !bounded) && !self.may_improve(depth, max_exponent, &self.counts[depth]) {
             return Ok(());
@@ -523,7 +537,7 @@ impl<'s> Search<'s> {
         // (A parent that checked this board's pairs before playing it, under the
         // same conditions, need not be checked again.)
         if needed > 0 && (improves || !bounded) {
-            let (row_pairs, column_pairs) = pairs_of(node, self.width, max_exponent);
+            let (row_pairs, column_pairs) = without(axis_done, pairs_of(node, self.width, max_exponent));
             if row_pairs < needed && column_pairs < needed {
                 return Ok(());
             }
@@ -539,9 +553,19 @@ impl<'s> Search<'s> {
         // the best are never played, the growing ones are played first (the
         // best then rises early), and the counts come for free.
         let laned = &mut self.laned[depth];
-        laned.gather(node, self.height, self.width);
-        let merges = [0, 1].map(|axis| merges_by_exponent(laned, self.height, self.width, axis));
-        let largest_pairs = merges.map(|by_exponent| by_exponent[max_exponent as usize] as usize);
+        let merges = [0, 1].map(|axis| {
+            if axis_done == Some(axis) {
+                return AxisMerges::NONE;
+            }
+            laned.gather_axis(node, self.height, self.width, axis);
+            merges_by_exponent(laned, self.height, self.width, axis)
+        });
+        let largest_pairs = [0, 1].map(|axis| merges[axis].by_exponent[max_exponent as usize] as usize);
+        if let Sibling::SearchedNext(axis) = sibling {
+            if merges[axis].by_exponent == [0; 64] {
+                axis_done = Some(axis);
+            }
+        }
         self.grow_arena(depth + 1);
         let (rows_grow, columns_grow) = (largest_pairs[0] > 0, largest_pairs[1] > 0);
         let mut axis_ready = None;
@@ -550,21 +574,30 @@ impl<'s> Search<'s> {
         // exponent below when needed.
         let mut pairs_read: [Option<(u8, PairsAfter)>; 2] = [None, None];
         for direction in move_order(rows_grow, columns_grow) {
-            let (axis, _) = axis_and_way(direction);
+            let (axis, way) = axis_and_way(direction);
             let child_max = max_exponent + (largest_pairs[axis] > 0) as u8;
-            if largest_pairs[axis] < needed || !self.within_reach(depth + 1, child_max) {
+            if axis_done == Some(axis) || largest_pairs[axis] < needed || !self.within_reach(depth + 1, child_max) {
                 continue;
             }
+            let child_sibling = match (merges[axis].same_lines_both_ways, way) {
+                (false, _) => Sibling::Unrelated,
+                (true, 0) => Sibling::SearchedNext(axis),
+                (true, _) => Sibling::SearchedBefore(axis),
+            };
+            let child_axis_done = match child_sibling {
+                Sibling::SearchedBefore(axis) => Some(axis),
+                _ => None,
+            };
             // The child's counts, made once for both moves along the axis (the
             // order keeps them together); deeper nodes never write them.
             if axis_ready != Some(axis) {
-                self.counts[depth + 1] = counts_after(&self.counts[depth], &merges[axis], max_exponent, 1);
+                self.counts[depth + 1] = counts_after(&self.counts[depth], &merges[axis].by_exponent, max_exponent, 1);
                 axis_ready = Some(axis);
             }
             if !self.may_improve(depth + 1, child_max, &self.counts[depth + 1]) {
                 continue;
             }
-            if self.child_refuted(&mut pairs_read, depth, direction, child_max) {
+            if self.child_refuted(&mut pairs_read, depth, direction, child_max, child_axis_done) {
                 continue;
             }
             let (this_depth, next_depth) = self.arena.split_at_mut((depth + 1) * cells);
@@ -577,7 +610,7 @@ impl<'s> Search<'s> {
             debug_assert_eq!(counts_of(child), self.counts[depth + 1]);
             debug_assert_eq!(child.iter().max().copied().unwrap_or(0), child_max);
             self.path.push(direction);
-            self.visit(depth + 1, child_max, true)?;
+            self.visit(depth + 1, child_max, true, child_sibling)?;
             self.path.pop();
             if self.finished || self.out_of_budget {
                 break;
@@ -610,6 +643,7 @@ impl<'s> Search<'s> {
         depth: usize,
         direction: Direction,
         child_max: u8,
+        child_axis_done: Option<usize>,
     ) -> bool {
         if self.improves(child_max, depth + 1) {
             return false;
@@ -619,11 +653,9 @@ impl<'s> Search<'s> {
         let child_needed = self.merges_needed(depth + 1, child_max);
         if child_needed > 0 {
             let (lowest, both) = self.read_pairs_after(read, depth, axis, child_max, child_max);
-            let (row_pairs, column_pairs) = both[way][(child_max - lowest) as usize];
-            debug_assert_eq!(
-                (row_pairs, column_pairs),
-                pairs_of(&played(self.board_at(depth), w, direction), w, child_max)
-            );
+            let pairs = both[way][(child_max - lowest) as usize];
+            debug_assert_eq!(pairs, pairs_of(&played(self.board_at(depth), w, direction), w, child_max));
+            let (row_pairs, column_pairs) = without(child_axis_done, pairs);
             if row_pairs < child_needed && column_pairs < child_needed {
                 return true;
             }
@@ -641,7 +673,7 @@ impl<'s> Search<'s> {
             child_merges[1][exponent as usize] = columns as u32;
         }
         let counts = &self.counts[depth + 1];
-        if self.some_child_may_improve(depth + 1, child_max, counts, &child_merges, exact_from) {
+        if self.some_child_may_improve(depth + 1, child_max, counts, &child_merges, exact_from, child_axis_done) {
             return false;
         }
         debug_assert!(
@@ -650,7 +682,8 @@ impl<'s> Search<'s> {
                 child_max,
                 counts,
                 &merges_on(&played(self.board_at(depth), w, direction), w),
-                1
+                1,
+                child_axis_done
             ),
             "a child refuted two moves ahead whose true counts pass"
         );
@@ -695,7 +728,8 @@ impl<'s> Search<'s> {
     /// `exact_from` on. Below that, the child's counts are bounded from above
     /// (no pair of `2^x` merged, all pairs of `2^(x-1)`), so that the answer
     /// is "no" only when it is "no" for the true counts: the counting bound
-    /// never falls when counts rise.
+    /// never falls when counts rise. The children along `axis_done`, if any,
+    /// are left out (see `visit`).
     fn some_child_may_improve(
         &self,
         depth: usize,
@@ -703,9 +737,10 @@ impl<'s> Search<'s> {
         counts: &Counts,
         merges: &[[u32; 64]; 2],
         exact_from: u8,
+        axis_done: Option<usize>,
     ) -> bool {
         let needed = self.merges_needed(depth, max_exponent);
-        merges.iter().any(|by_exponent| {
+        merges.iter().enumerate().filter(|&(axis, _)| axis_done != Some(axis)).any(|(_, by_exponent)| {
             let largest_pairs = by_exponent[max_exponent as usize] as usize;
             let child_max = max_exponent + (largest_pairs > 0) as u8;
             largest_pairs >= needed
@@ -764,13 +799,13 @@ impl<'s> Search<'s> {
     /// aside. Since nothing is larger, no earlier tile of the line can take one
     /// of them first. This skips playing four moves on every board at depth
     /// `K - 1`, which outnumber all the shallower ones together.
-    fn visit_last_move(&mut self, node_start: usize, max_exponent: u8) -> Result<(), usize> {
+    fn visit_last_move(&mut self, node_start: usize, max_exponent: u8, axis_done: Option<usize>) -> Result<(), usize> {
         let grown = (max_exponent + 1).min(self.score_cap);
         let node = &self.arena[node_start..node_start + self.cells];
         if max_exponent == 0 {
             return Ok(()); // an empty board stays empty
         }
-        let direction = match pairs_of(node, self.width, max_exponent) {
+        let direction = match without(axis_done, pairs_of(node, self.width, max_exponent)) {
             (0, 0) => return Ok(()),
             (0, _) => Direction::Up,
             _ => Direction::Left,
@@ -832,7 +867,44 @@ fn merges_on(cells: &[u8], width: usize) -> [[u32; 64]; 2] {
     let height = cells.len() / width;
     let mut laned = Laned::default();
     laned.gather(cells, height, width);
-    [0, 1].map(|axis| merges_by_exponent(&laned, height, width, axis))
+    [0, 1].map(|axis| merges_by_exponent(&laned, height, width, axis).by_exponent)
+}
+
+/// What the other move along the axis of the move that made a board (from
+/// the same parent) tells of the board's own moves along that axis.
+///
+/// When both moves along an axis leave the lines the same
+/// (`AxisMerges::same_lines_both_ways`), the two children hold the same tiles
+/// in the same order in every line, against opposite walls, and a move along
+/// that axis makes the same board from either: each line is moved from the
+/// same tiles. The child toward the axis's start is searched first (see
+/// `move_order`), the one toward its end next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sibling {
+    /// Nothing is known: every move is searched.
+    Unrelated,
+    /// The sibling, searched first, made the boards this board's moves along
+    /// the axis make, at the same depth: they have been dealt with (searched,
+    /// or cut by a sound bound against a best no better than now, as the
+    /// transposition table assumes), or, where the sibling's own move changed
+    /// nothing, they are the sibling, met a move sooner.
+    SearchedBefore(usize),
+    /// The sibling is searched next. When this board merges nothing along the
+    /// axis, its move toward the start changes nothing and its move toward
+    /// the end makes the sibling, which its parent searches next, a move
+    /// sooner (or cuts by a sound bound, which then holds a move later too):
+    /// neither need be searched.
+    SearchedNext(usize),
+}
+
+/// Pairs along the rows and along the columns, with those along `axis_done`
+/// (whose moves need not be searched) counted as none.
+fn without(axis_done: Option<usize>, (rows, columns): (usize, usize)) -> (usize, usize) {
+    match axis_done {
+        Some(0) => (0, columns),
+        Some(_) => (rows, 0),
+        None => (rows, columns),
+    }
 }
 
 /// The order to try the moves in: those that grow the largest tile first (the

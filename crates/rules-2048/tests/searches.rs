@@ -125,6 +125,38 @@ proptest! {
     }
 }
 
+/// Boards where runs of three or more equal tiles are common, so that the two
+/// moves along an axis often leave different lines (`2 2 2` makes `4 2` one
+/// way and `2 4` the other), and often the same.
+fn board_of_runs() -> impl Strategy<Value = Board> {
+    (1usize..=4, 3usize..=6).prop_flat_map(|(height, width)| {
+        proptest::collection::vec(
+            prop_oneof![2 => Just(0u64), 5 => Just(2), 2 => Just(4), 1 => Just(8)],
+            height * width,
+        )
+        .prop_map(move |cells| Board::from_rows(cells.chunks(width).map(<[u64]>::to_vec).collect()).unwrap())
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn max_tile_agrees_with_brute_force_on_runs(start in board_of_runs(), k in 2usize..=6) {
+        let answer = max_tile(&start, k).unwrap();
+        prop_assert_eq!((answer.tile, answer.moves.len()), brute_force(&start, k));
+        prop_assert_eq!(apply(&start, &answer.moves).unwrap().max_tile(), answer.tile);
+    }
+
+    #[test]
+    fn reach_agrees_with_brute_force_on_runs(start in board_of_runs(), k in 2usize..=5, target_exponent in 3u32..7) {
+        let target = 1u64 << target_exponent;
+        let found = reach(&start, target, k).unwrap().moves;
+        let fewest = (0..=k).find(|&moves| brute_force(&start, moves).0 >= target);
+        prop_assert_eq!(found.as_ref().map(Vec::len), fewest);
+    }
+}
+
 #[test]
 fn max_tile_agrees_with_brute_force_at_k7() {
     // A few fixed boards at the deepest K the brute force can afford (4^7 boards).
