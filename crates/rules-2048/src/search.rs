@@ -376,16 +376,16 @@ impl<'s> Search<'s> {
             let mut search = Search::new(board, max_moves, &root, budget, Some(&shared));
             loop {
                 let index = next_task.fetch_add(1, Ordering::Relaxed);
-                let Some((prefix, cells, max_exponent)) = tasks.get(index) else { break };
+                let Some(task) = tasks.get(index) else { break };
                 if search.out_of_budget {
                     break;
                 }
                 search.task = index as u32 + 1;
                 search.finished = false;
-                search.path.clone_from(prefix);
-                search.place(SPLIT_DEPTH, cells);
+                search.path.clone_from(&task.moves);
+                search.place(SPLIT_DEPTH, &task.cells);
                 search.sync();
-                search.visit(SPLIT_DEPTH, *max_exponent, false, Sibling::Unrelated)?;
+                search.visit(SPLIT_DEPTH, task.max_exponent, false, task.sibling)?;
             }
             shared.nodes.fetch_add(search.nodes % 256, Ordering::Relaxed);
             Ok(())
@@ -495,10 +495,7 @@ impl<'s> Search<'s> {
     /// before it is played); `sibling` says whether the moves along one axis
     /// may be left out.
     fn visit(&mut self, depth: usize, max_exponent: u8, bounded: bool, sibling: Sibling) -> Result<(), usize> {
-        let mut axis_done = match sibling {
-            Sibling::SearchedBefore(axis) => Some(axis),
-            _ => None,
-        };
+        let mut axis_done = sibling.searched_before();
         // A board in hand is scored even past the budget: the root's own tile
         // is always an answer.
         let within_budget = self.count_node();
@@ -561,11 +558,7 @@ impl<'s> Search<'s> {
             merges_by_exponent(laned, self.height, self.width, axis)
         });
         let largest_pairs = [0, 1].map(|axis| merges[axis].by_exponent[max_exponent as usize] as usize);
-        if let Sibling::SearchedNext(axis) = sibling {
-            if merges[axis].by_exponent == [0; 64] {
-                axis_done = Some(axis);
-            }
-        }
+        axis_done = sibling.axis_done(&merges);
         self.grow_arena(depth + 1);
         let (rows_grow, columns_grow) = (largest_pairs[0] > 0, largest_pairs[1] > 0);
         let mut axis_ready = None;
@@ -579,15 +572,8 @@ impl<'s> Search<'s> {
             if axis_done == Some(axis) || largest_pairs[axis] < needed || !self.within_reach(depth + 1, child_max) {
                 continue;
             }
-            let child_sibling = match (merges[axis].same_lines_both_ways, way) {
-                (false, _) => Sibling::Unrelated,
-                (true, 0) => Sibling::SearchedNext(axis),
-                (true, _) => Sibling::SearchedBefore(axis),
-            };
-            let child_axis_done = match child_sibling {
-                Sibling::SearchedBefore(axis) => Some(axis),
-                _ => None,
-            };
+            let child_sibling = Sibling::of_child(&merges[axis], axis, way);
+            let child_axis_done = child_sibling.searched_before();
             // The child's counts, made once for both moves along the axis (the
             // order keeps them together); deeper nodes never write them.
             if axis_ready != Some(axis) {
@@ -897,6 +883,38 @@ enum Sibling {
     SearchedNext(usize),
 }
 
+impl Sibling {
+    /// What the child a move along `axis` (`way` 0 toward its start, 1 toward
+    /// its end) makes learns from its sibling, given what moves along `axis`
+    /// merge.
+    fn of_child(merges: &AxisMerges, axis: usize, way: usize) -> Sibling {
+        match (merges.same_lines_both_ways, way) {
+            (false, _) => Sibling::Unrelated,
+            (true, 0) => Sibling::SearchedNext(axis),
+            (true, _) => Sibling::SearchedBefore(axis),
+        }
+    }
+
+    /// The axis whose moves are known to be left out before the board's own
+    /// merges are counted.
+    fn searched_before(self) -> Option<usize> {
+        match self {
+            Sibling::SearchedBefore(axis) => Some(axis),
+            _ => None,
+        }
+    }
+
+    /// The axis whose moves are left out, given what the board's moves along
+    /// each axis merge.
+    fn axis_done(self, merges: &[AxisMerges; 2]) -> Option<usize> {
+        match self {
+            Sibling::SearchedBefore(axis) => Some(axis),
+            Sibling::SearchedNext(axis) if merges[axis].by_exponent == [0; 64] => Some(axis),
+            _ => None,
+        }
+    }
+}
+
 /// Pairs along the rows and along the columns, with those along `axis_done`
 /// (whose moves need not be searched) counted as none.
 fn without(axis_done: Option<usize>, (rows, columns): (usize, usize)) -> (usize, usize) {
@@ -918,33 +936,53 @@ fn move_order(rows_grow: bool, columns_grow: bool) -> [Direction; 4] {
     }
 }
 
+/// A board a parallel search hands to a thread: `depth` moves from the root.
+struct Task {
+    moves: Vec<Direction>,
+    cells: Vec<u8>,
+    max_exponent: u8,
+    sibling: Sibling,
+}
+
 /// The distinct boards `depth` moves from `board` (no move that changes
-/// nothing), each with its moves and largest exponent, in the order the
+/// nothing, none left out as a sibling's, see [`Sibling`]), in the order the
 /// sequential search would visit them.
-#[allow(clippy::type_complexity)]
-fn tasks_at(board: &Board, depth: usize) -> Result<Vec<(Vec<Direction>, Vec<u8>, u8)>, usize> {
+fn tasks_at(board: &Board, depth: usize) -> Result<Vec<Task>, usize> {
     let (height, width) = (board.height(), board.width());
-    let mut layer = vec![(Vec::new(), board.exponents().as_slice().to_vec(), board.max_exponent())];
+    let root = Task {
+        moves: Vec::new(),
+        cells: board.exponents().as_slice().to_vec(),
+        max_exponent: board.max_exponent(),
+        sibling: Sibling::Unrelated,
+    };
+    let mut layer = vec![root];
     let mut laned = Laned::default();
     let mut seen = std::collections::HashSet::new();
     for _ in 0..depth {
         let mut next = Vec::new();
-        for (moves, cells, largest) in &layer {
-            let (row_merges, column_merges) = pairs_of(cells, width, *largest);
-            laned.gather(cells, height, width);
-            for direction in move_order(row_merges > 0, column_merges > 0) {
-                let mut child = vec![0; cells.len()];
-                if slide_laned::<false>(&laned, cells, &mut child, height, width, direction, |_, _| {})? {
-                    let mut child_moves = moves.clone();
-                    child_moves.push(direction);
-                    let child_largest = child.iter().copied().max().unwrap_or(0);
-                    next.push((child_moves, child, child_largest));
+        for task in &layer {
+            laned.gather(&task.cells, height, width);
+            let merges = [0, 1].map(|axis| merges_by_exponent(&laned, height, width, axis));
+            let axis_done = task.sibling.axis_done(&merges);
+            let grows = [0, 1].map(|axis| merges[axis].by_exponent[task.max_exponent as usize] > 0);
+            for direction in move_order(grows[0], grows[1]) {
+                let (axis, way) = axis_and_way(direction);
+                let mut child = vec![0; task.cells.len()];
+                if axis_done == Some(axis)
+                    || !slide_laned::<false>(&laned, &task.cells, &mut child, height, width, direction, |_, _| {})?
+                {
+                    continue;
                 }
+                let mut moves = task.moves.clone();
+                moves.push(direction);
+                let max_exponent = child.iter().copied().max().unwrap_or(0);
+                let sibling = Sibling::of_child(&merges[axis], axis, way);
+                next.push(Task { moves, cells: child, max_exponent, sibling });
             }
         }
         // A board reached again is searched once, from its first sequence.
         seen.clear();
-        next.retain(|(_, cells, _)| seen.insert(cells.clone()));
+        next.retain(|task| seen.insert(task.cells.clone()));
         layer = next;
     }
     Ok(layer)
