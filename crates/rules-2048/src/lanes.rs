@@ -18,6 +18,7 @@
 use grid_core::{lines_toward, Direction};
 
 use crate::board::{slide_in_place, MAX_EXPONENT};
+use crate::wide;
 
 /// How many lines one pass moves side by side: 32 one-byte lanes, two SSE2
 /// registers.
@@ -77,8 +78,24 @@ impl Laned {
         (height.div_ceil(LANES) * width + width.div_ceil(LANES) * height) * LANES
     }
 
-    /// Gathers one axis of a board.
-    pub(crate) fn gather_axis(&mut self, cells: &[u8], height: usize, width: usize, axis: usize) {
+    /// Gathers what the moves and reads along `axis` need: that axis, or
+    /// the other when `wide` serves the board (its lines along one axis are
+    /// the other axis's steps, one vector each).
+    pub(crate) fn gather_for(&mut self, cells: &[u8], height: usize, width: usize, axis: usize) {
+        let layout = if wide::usable(height, width) { 1 - axis } else { axis };
+        self.gather_axis(cells, height, width, layout);
+    }
+
+    /// The lines along `axis`, one vector each, for `wide` (which needs
+    /// [`gather_for`](Laned::gather_for) to have gathered them): step `k`
+    /// of the other axis holds the `k`-th cell of every line along it, which
+    /// is the `k`-th line along this one.
+    #[cfg(target_arch = "x86_64")]
+    fn lines(&self, height: usize, width: usize, axis: usize) -> &[Lanes] {
+        &self.axes[1 - axis][..if axis == 0 { height } else { width }]
+    }
+
+    fn gather_axis(&mut self, cells: &[u8], height: usize, width: usize, axis: usize) {
         let geometry = Geometry::new(height, width, AXES[axis]);
         let steps = &mut self.axes[axis];
         steps.resize(geometry.lines.div_ceil(LANES) * geometry.len, [0; LANES]);
@@ -169,6 +186,34 @@ pub(crate) fn slide_into(
 /// when `REPORTS_MERGES`: the search hears none, and the walk over the
 /// merging lanes would take a branch on the tiles every step.
 pub(crate) fn slide_laned<const REPORTS_MERGES: bool>(
+    laned: &Laned,
+    source: &[u8],
+    target: &mut [u8],
+    height: usize,
+    width: usize,
+    direction: Direction,
+    on_merge: impl FnMut(usize, u8),
+) -> Result<bool, usize> {
+    #[cfg(target_arch = "x86_64")]
+    if !REPORTS_MERGES && wide::usable(height, width) {
+        let (axis, way) = axis_and_way(direction);
+        let mut moved_lines = [[0; LANES]; LANES];
+        let lines = laned.lines(height, width, axis);
+        // SAFETY: `usable` checked that the processor has the features.
+        return match unsafe { wide::slide_into(lines, target, height, width, axis, way, &mut moved_lines) } {
+            Some(changed) => Ok(changed),
+            // The line-at-a-time move says where, so that both name the same cell.
+            None => {
+                target.copy_from_slice(source);
+                slide_in_place(target, height, width, direction, on_merge)
+            }
+        };
+    }
+    slide_side_by_side::<REPORTS_MERGES>(laned, source, target, height, width, direction, on_merge)
+}
+
+/// [`slide_laned`] with the lines in lanes.
+fn slide_side_by_side<const REPORTS_MERGES: bool>(
     laned: &Laned,
     source: &[u8],
     target: &mut [u8],
@@ -304,6 +349,7 @@ impl Moving {
 }
 
 /// What the two moves along an axis merge, read without making either board.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct AxisMerges {
     /// The pairs of tiles of each exponent a move along the axis merges:
     /// `by_exponent[x]` pairs of `2^x` tiles. A run of `k` equal tiles in a
@@ -325,6 +371,16 @@ impl AxisMerges {
 
 /// [`AxisMerges`] for the lines along `AXES[axis]`.
 pub(crate) fn merges_by_exponent(laned: &Laned, height: usize, width: usize, axis: usize) -> AxisMerges {
+    #[cfg(target_arch = "x86_64")]
+    if wide::usable(height, width) {
+        // SAFETY: `usable` checked that the processor has the features.
+        return unsafe { wide::merges(laned.lines(height, width, axis)) };
+    }
+    merges_side_by_side(laned, height, width, axis)
+}
+
+/// [`merges_by_exponent`] with the lines in lanes.
+fn merges_side_by_side(laned: &Laned, height: usize, width: usize, axis: usize) -> AxisMerges {
     let geometry = Geometry::new(height, width, AXES[axis]);
     let mut by_exponent = [0u32; 64];
     let mut odd_run: Lanes = [0; LANES];
@@ -434,6 +490,26 @@ pub(crate) fn pairs_after(
 ) -> PairsAfter {
     let (lowest, highest) = (*window.start(), *window.end());
     debug_assert!(lowest <= highest && ((highest - lowest) as usize) < WINDOW);
+    #[cfg(target_arch = "x86_64")]
+    if wide::usable(height, width) {
+        let len = if axis == 0 { width } else { height };
+        // SAFETY: `usable` checked that the processor has the features.
+        return unsafe { wide::pairs_after(laned.lines(height, width, axis), len, axis, lowest, highest) };
+    }
+    pairs_after_side_by_side(laned, cells, height, width, axis, window, scratch)
+}
+
+/// [`pairs_after`] with the lines in lanes.
+fn pairs_after_side_by_side(
+    laned: &Laned,
+    cells: &[u8],
+    height: usize,
+    width: usize,
+    axis: usize,
+    window: std::ops::RangeInclusive<u8>,
+    scratch: &mut Landings,
+) -> PairsAfter {
+    let (lowest, highest) = (*window.start(), *window.end());
     let directions = [AXES[axis], AXES[axis].opposite()];
     let geometry = Geometry::new(height, width, directions[0]);
     if geometry.len > LONGEST_LINE {
@@ -1090,6 +1166,55 @@ mod tests {
         assert_eq!(pairs_of(&lonely, width, 5), (0, 0));
         let (four, width) = rows_of(&[&[5], &[5], &[0], &[5], &[5]]);
         assert_eq!(pairs_of(&four, width, 5), (0, 2));
+    }
+
+    /// Boards that fit `wide`: up to 32 cells a side, runs of equal tiles of
+    /// every length, gaps, and a few 2^63 tiles (merges that overflow).
+    fn boards_that_fit_a_vector() -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
+        (1usize..=32, 1usize..=32).prop_flat_map(|(height, width)| {
+            let cell = prop_oneof![3 => Just(0u8), 4 => 1u8..=3, 2 => 4u8..=12, 1 => Just(MAX_EXPONENT)];
+            (Just(height), Just(width), proptest::collection::vec(cell, height * width))
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn a_line_a_vector_agrees_with_lines_side_by_side((height, width, cells) in boards_that_fit_a_vector()) {
+            if !wide::usable(height, width) {
+                return Ok(()); // nothing to compare on this processor
+            }
+            let mut laned = Laned::default();
+            laned.gather(&cells, height, width);
+            let mut scratch = Landings::default();
+            for axis in [0, 1] {
+                prop_assert_eq!(
+                    merges_by_exponent(&laned, height, width, axis),
+                    merges_side_by_side(&laned, height, width, axis),
+                    "axis {}", axis
+                );
+                for lowest in [1, 2, 3, 5, 11, 60] {
+                    for highest in lowest..(lowest + WINDOW as u8).min(MAX_EXPONENT + 1) {
+                        prop_assert_eq!(
+                            pairs_after(&laned, &cells, height, width, axis, lowest..=highest, &mut scratch),
+                            pairs_after_side_by_side(&laned, &cells, height, width, axis, lowest..=highest, &mut scratch),
+                            "axis {} window {}..={}", axis, lowest, highest
+                        );
+                    }
+                }
+            }
+            for direction in Direction::ALL {
+                let (mut wide_moved, mut side_moved) = (vec![0xAA; cells.len()], vec![0xBB; cells.len()]);
+                let wide_changed = slide_laned::<false>(&laned, &cells, &mut wide_moved, height, width, direction, |_, _| {});
+                let side_changed =
+                    slide_side_by_side::<false>(&laned, &cells, &mut side_moved, height, width, direction, |_, _| {});
+                prop_assert_eq!(&wide_changed, &side_changed, "{:?}", direction);
+                if side_changed.is_ok() {
+                    prop_assert_eq!(&wide_moved, &side_moved, "{:?}", direction);
+                }
+            }
+        }
     }
 
     #[test]

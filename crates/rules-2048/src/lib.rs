@@ -31,6 +31,7 @@
 mod board;
 mod lanes;
 mod search;
+mod wide;
 
 pub use board::{slide_exponents, value_of, Board, BoardError, MoveOutcome, TileOverflow, MAX_EXPONENT};
 pub use grid_core::Direction;

@@ -550,13 +550,14 @@ impl<'s> Search<'s> {
         // the best are never played, the growing ones are played first (the
         // best then rises early), and the counts come for free.
         let laned = &mut self.laned[depth];
-        let merges = [0, 1].map(|axis| {
-            if axis_done == Some(axis) {
-                return AxisMerges::NONE;
+        // (Filled in place: an array made by `map` copied them, 5 % of a search.)
+        let mut merges = [AxisMerges::NONE, AxisMerges::NONE];
+        for (axis, merges) in merges.iter_mut().enumerate() {
+            if axis_done != Some(axis) {
+                laned.gather_for(node, self.height, self.width, axis);
+                *merges = merges_by_exponent(laned, self.height, self.width, axis);
             }
-            laned.gather_axis(node, self.height, self.width, axis);
-            merges_by_exponent(laned, self.height, self.width, axis)
-        });
+        }
         let largest_pairs = [0, 1].map(|axis| merges[axis].by_exponent[max_exponent as usize] as usize);
         axis_done = sibling.axis_done(&merges);
         self.grow_arena(depth + 1);

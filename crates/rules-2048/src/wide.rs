@@ -1,0 +1,243 @@
+//! The search's move and reads again, one line a vector register, for boards
+//! whose lines fit 32 bytes, on x86-64 processors with AVX-512 VBMI2.
+//!
+//! `lanes` moves 32 lines side by side, a cell of each at a time, because a
+//! portable vector cannot pack a line's tiles toward its wall; this processor
+//! can, in one instruction (`vpcompressb`). So here a line is one 32-byte
+//! register: its tiles packed, the equal neighbours found with one compare,
+//! the pairs that merge picked by arithmetic on the compare's bit mask (the
+//! first, third, … of each run of equal tiles), and the merged line packed
+//! again. A move toward a line's end reverses the line, moves it toward its
+//! start and reverses it back. The answers are those of `lanes`, which stays
+//! the code every other processor and every longer line runs; property tests
+//! below compare the two on random boards.
+//!
+//! Every function here assumes what [`usable`] checks: the processor's
+//! features, and lines and boards of at most 32 cells a side.
+
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    use std::arch::x86_64::*;
+
+    use crate::board::MAX_EXPONENT;
+    use crate::lanes::{AxisMerges, PairsAfter, WINDOW};
+
+    /// A line of at most 32 cells, unused lanes empty: `Laned`'s layout.
+    pub(crate) type Line = [u8; 32];
+
+    /// Whether the processor has every feature used here; checked once.
+    pub(crate) fn detected() -> bool {
+        static DETECTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        *DETECTED.get_or_init(|| {
+            // For measuring and testing the portable code on this processor.
+            std::env::var_os("RULES_2048_NO_AVX512").is_none()
+                && is_x86_feature_detected!("avx512f")
+                && is_x86_feature_detected!("avx512bw")
+                && is_x86_feature_detected!("avx512vl")
+                && is_x86_feature_detected!("avx512vbmi")
+                && is_x86_feature_detected!("avx512vbmi2")
+                && is_x86_feature_detected!("popcnt")
+        })
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+    fn load(line: &Line) -> __m256i {
+        // SAFETY: `line` is 32 readable bytes; the load has no alignment need.
+        unsafe { _mm256_loadu_si256(line.as_ptr().cast()) }
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+    fn store(line: &mut Line, value: __m256i) {
+        // SAFETY: `line` is 32 writable bytes; the store has no alignment need.
+        unsafe { _mm256_storeu_si256(line.as_mut_ptr().cast(), value) }
+    }
+
+    /// The lowest `n` bits set, for `n` up to 32.
+    #[inline]
+    fn low_bits(n: u32) -> u32 {
+        ((1u64 << n) - 1) as u32
+    }
+
+    /// Given `joined`, whose bit `i` says that places `i` and `i + 1` hold
+    /// equal tiles, the first place of each pair that merges: in a run of
+    /// equal tiles the pairs start at the run's first place, third, fifth…
+    /// A run's `joined` bits start at an even or an odd bit; adding its
+    /// lowest bit, placed at an even bit, carries through the run when it
+    /// starts there, which sorts the runs by parity with no loop.
+    #[inline]
+    fn pair_firsts(joined: u32) -> u32 {
+        const EVEN: u64 = 0x5555_5555_5555_5555;
+        let joined = joined as u64;
+        let starts = joined & !(joined << 1);
+        // The runs that start at an even bit: the carry from their start
+        // clears them in the sum.
+        let from_even = joined & !joined.wrapping_add(starts & EVEN);
+        ((from_even & EVEN) | (joined & !from_even & !EVEN)) as u32
+    }
+
+    /// A line moved toward its start: the moved line, how many tiles it
+    /// holds, and for the tiles packed before merging (`packed`), which of
+    /// them are the first of a merging pair and which equal the next.
+    struct Slid {
+        moved: __m256i,
+        len: u32,
+        packed: __m256i,
+        firsts: u32,
+        joined: u32,
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,popcnt")]
+    fn slide(line: __m256i) -> Slid {
+        let present = _mm256_test_epi8_mask(line, line);
+        let packed = _mm256_maskz_compress_epi8(present, line);
+        let tiles = low_bits(present.count_ones());
+        // Each tile beside the next: lane `i` of `next` is tile `i + 1`.
+        let next = _mm256_maskz_compress_epi8(!1, packed);
+        let joined = _mm256_mask_cmpeq_epi8_mask(tiles >> 1, packed, next);
+        let firsts = pair_firsts(joined);
+        let merged = _mm256_mask_add_epi8(packed, firsts, packed, _mm256_set1_epi8(1));
+        let kept = tiles & !(firsts << 1);
+        Slid { moved: _mm256_maskz_compress_epi8(kept, merged), len: kept.count_ones(), packed, firsts, joined }
+    }
+
+    /// The permutation that reverses a line of `len` cells (lanes past it
+    /// read lane 31, empty when the line is shorter than 32).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+    fn reversal(len: usize) -> __m256i {
+        let mut indices: Line = [31; 32];
+        for (lane, index) in indices.iter_mut().take(len).enumerate() {
+            *index = (len - 1 - lane) as u8;
+        }
+        load(&indices)
+    }
+
+    /// `merges_by_exponent` on `lines`, each line a vector.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,popcnt")]
+    pub(crate) fn merges(lines: &[Line]) -> AxisMerges {
+        let mut by_exponent = [0u32; 64];
+        let mut odd_run = false;
+        let mut made: Line = [0; 32];
+        for line in lines {
+            let slid = slide(load(line));
+            // A run of `k` equal tiles has `k − 1` joined bits; its last tile
+            // is left alone when `k` is odd, when its last joined bit is not
+            // the first of a pair.
+            let run_ends = slid.joined & !(slid.joined >> 1);
+            odd_run |= run_ends & !slid.firsts != 0;
+            store(&mut made, _mm256_maskz_compress_epi8(slid.firsts, slid.packed));
+            for &exponent in &made[..slid.firsts.count_ones() as usize] {
+                by_exponent[exponent as usize] += 1;
+            }
+        }
+        AxisMerges { by_exponent, same_lines_both_ways: !odd_run }
+    }
+
+    /// `pairs_after` on the lines along `axis`, each line a vector of `len`
+    /// cells, for the exponents from `lowest` to `highest`.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,popcnt")]
+    pub(crate) fn pairs_after(lines: &[Line], len: usize, axis: usize, lowest: u8, highest: u8) -> PairsAfter {
+        let reverse = reversal(len);
+        let window = (highest - lowest) as usize + 1;
+        // Per way and exponent: pairs along the lines, across them, and the
+        // places whose last tile (across the lines so far) is of the exponent
+        // and not yet paired.
+        let mut along = [[0u32; WINDOW]; 2];
+        let mut across = [[0u32; WINDOW]; 2];
+        let mut open = [[0u32; WINDOW]; 2];
+        for line in lines {
+            let line = load(line);
+            // Toward the end, read in reversed places: a bijection of places,
+            // the same for every line, so tiles at one place stay at one.
+            for (way, line) in [line, _mm256_permutexvar_epi8(reverse, line)].into_iter().enumerate() {
+                let slid = slide(line);
+                let present = low_bits(slid.len);
+                for index in 0..window {
+                    let exponent = _mm256_set1_epi8((lowest + index as u8) as i8);
+                    let tiles = _mm256_cmpeq_epi8_mask(slid.moved, exponent);
+                    along[way][index] += pair_firsts(tiles & (tiles >> 1)).count_ones();
+                    let paired = tiles & open[way][index];
+                    across[way][index] += paired.count_ones();
+                    open[way][index] = (open[way][index] & !present) | (tiles & !paired);
+                }
+            }
+        }
+        // Rows are the lines of a move along the first axis, columns of the second.
+        [0, 1].map(|way| {
+            let mut pairs = [(0, 0); WINDOW];
+            for index in 0..window {
+                let (along, across) = (along[way][index] as usize, across[way][index] as usize);
+                pairs[index] = if axis == 0 { (along, across) } else { (across, along) };
+            }
+            pairs
+        })
+    }
+
+    /// The search's move of the lines along `axis` (the rows or the columns)
+    /// toward the axis's start (`way` 0) or its end, written to `target`, a
+    /// `height × width` board, with `moved_lines` as scratch: whether
+    /// anything changed, or `None` when a merge passes 2^63.
+    #[allow(clippy::too_many_arguments)]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,popcnt")]
+    pub(crate) fn slide_into(
+        lines: &[Line],
+        target: &mut [u8],
+        height: usize,
+        width: usize,
+        axis: usize,
+        way: usize,
+        moved_lines: &mut [Line; 32],
+    ) -> Option<bool> {
+        let len = if axis == 0 { width } else { height };
+        let reverse = reversal(len);
+        let mut changed = 0u32;
+        let mut landed = _mm256_setzero_si256();
+        for (line, moved_line) in lines.iter().zip(moved_lines.iter_mut()) {
+            let line = load(line);
+            let moved = if way == 0 {
+                slide(line).moved
+            } else {
+                _mm256_permutexvar_epi8(reverse, slide(_mm256_permutexvar_epi8(reverse, line)).moved)
+            };
+            changed |= _mm256_cmpneq_epi8_mask(moved, line);
+            landed = _mm256_or_si256(landed, moved);
+            store(moved_line, moved);
+        }
+        // Only two 2^63 tiles merge past 63, to the only exponent with bit 6.
+        if _mm256_cmpgt_epu8_mask(landed, _mm256_set1_epi8(MAX_EXPONENT as i8)) != 0 {
+            return None;
+        }
+        if axis == 0 {
+            for (row, moved) in target.chunks_exact_mut(width).zip(moved_lines.iter()) {
+                row.copy_from_slice(&moved[..width]);
+            }
+        } else {
+            for (row, cells) in target.chunks_exact_mut(width).enumerate() {
+                for (cell, moved) in cells.iter_mut().zip(moved_lines.iter()) {
+                    *cell = moved[row];
+                }
+            }
+        }
+        Some(changed != 0)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) use avx512::{merges, pairs_after, slide_into};
+
+/// Whether this module serves a `height × width` board: on a processor with
+/// the features it needs, lines and boards of at most 32 cells a side.
+pub(crate) fn usable(height: usize, width: usize) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        height <= 32 && width <= 32 && avx512::detected()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (height, width);
+        false
+    }
+}
