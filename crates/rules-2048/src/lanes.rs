@@ -73,9 +73,12 @@ impl Laned {
         self.gather_axis(cells, height, width, 1);
     }
 
-    /// Bytes held for a `height × width` board's two axes.
+    /// Bytes held for a `height × width` board's two axes (`wide` keeps 32
+    /// lines in each).
     pub(crate) fn bytes(height: usize, width: usize) -> usize {
-        (height.div_ceil(LANES) * width + width.div_ceil(LANES) * height) * LANES
+        let side_by_side = height.div_ceil(LANES) * width + width.div_ceil(LANES) * height;
+        let wide = if wide::usable(height, width) { 2 * LANES } else { 0 };
+        side_by_side.max(wide) * LANES
     }
 
     /// Gathers what the moves and reads along `axis` need: that axis, or
@@ -93,6 +96,19 @@ impl Laned {
     #[cfg(target_arch = "x86_64")]
     fn lines(&self, height: usize, width: usize, axis: usize) -> &[Lanes] {
         &self.axes[1 - axis][..if axis == 0 { height } else { width }]
+    }
+
+    /// Both layouts, 32 lines each, for `wide` to fill with a moved board's
+    /// lines (its columns, then its rows, as [`lines`](Laned::lines) reads
+    /// them).
+    #[cfg(target_arch = "x86_64")]
+    fn layouts_for_wide(&mut self) -> [&mut [Lanes; LANES]; 2] {
+        self.axes.each_mut().map(|layout| {
+            if layout.len() < LANES {
+                layout.resize(LANES, [0; LANES]);
+            }
+            (&mut layout[..LANES]).try_into().expect("32 lines")
+        })
     }
 
     fn gather_axis(&mut self, cells: &[u8], height: usize, width: usize, axis: usize) {
@@ -194,22 +210,43 @@ pub(crate) fn slide_laned<const REPORTS_MERGES: bool>(
     direction: Direction,
     on_merge: impl FnMut(usize, u8),
 ) -> Result<bool, usize> {
-    #[cfg(target_arch = "x86_64")]
     if !REPORTS_MERGES && wide::usable(height, width) {
+        let mut moved_lines = Laned::default();
+        return slide_for_search(laned, source, target, &mut moved_lines, height, width, direction)
+            .map(|(changed, _)| changed);
+    }
+    slide_side_by_side::<REPORTS_MERGES>(laned, source, target, height, width, direction, on_merge)
+}
+
+/// The search's move: [`slide_laned`], telling no merges; where `wide` serves
+/// the board, the moved board's lines are put in `moved_lines` on the way,
+/// and the second answer is true: they need no gathering.
+pub(crate) fn slide_for_search(
+    laned: &Laned,
+    source: &[u8],
+    target: &mut [u8],
+    moved_lines: &mut Laned,
+    height: usize,
+    width: usize,
+    direction: Direction,
+) -> Result<(bool, bool), usize> {
+    #[cfg(target_arch = "x86_64")]
+    if wide::usable(height, width) {
         let (axis, way) = axis_and_way(direction);
-        let mut moved_lines = [[0; LANES]; LANES];
-        let lines = laned.lines(height, width, axis);
+        let (lines, layouts) = (laned.lines(height, width, axis), moved_lines.layouts_for_wide());
         // SAFETY: `usable` checked that the processor has the features.
-        return match unsafe { wide::slide_into(lines, target, height, width, axis, way, &mut moved_lines) } {
-            Some(changed) => Ok(changed),
+        return match unsafe { wide::slide_into(lines, target, height, width, axis, way, layouts) } {
+            Some(changed) => Ok((changed, true)),
             // The line-at-a-time move says where, so that both name the same cell.
             None => {
                 target.copy_from_slice(source);
-                slide_in_place(target, height, width, direction, on_merge)
+                slide_in_place(target, height, width, direction, |_, _| {}).map(|changed| (changed, false))
             }
         };
     }
-    slide_side_by_side::<REPORTS_MERGES>(laned, source, target, height, width, direction, on_merge)
+    let _ = moved_lines;
+    slide_side_by_side::<false>(laned, source, target, height, width, direction, |_, _| {})
+        .map(|changed| (changed, false))
 }
 
 /// [`slide_laned`] with the lines in lanes.

@@ -46,7 +46,8 @@ use grid_core::Direction;
 
 use crate::board::{slide_in_place, value_of, Board, TileOverflow, MAX_EXPONENT};
 use crate::lanes::{
-    axis_and_way, merges_by_exponent, pairs_after, pairs_of, slide_laned, AxisMerges, Landings, Laned, PairsAfter,
+    axis_and_way, merges_by_exponent, pairs_after, pairs_of, slide_for_search, slide_laned, AxisMerges, Landings,
+    Laned, PairsAfter,
 };
 
 /// Limits on a search, and how many threads it may use.
@@ -239,6 +240,9 @@ struct Search<'s> {
     /// The lines of the board at each depth, in lanes, gathered once when it
     /// is expanded for its pair counts, its children's pairs and its moves.
     laned: Vec<Laned>,
+    /// Whether the move that made the board at each depth also put its lines
+    /// in `laned` (`wide` does), so that they need no gathering.
+    lines_made: Vec<bool>,
     landings: Landings,
     table: Table,
     nodes: u64,
@@ -303,6 +307,7 @@ impl<'s> Search<'s> {
             arena: Vec::new(),
             counts: Vec::new(),
             laned: Vec::new(),
+            lines_made: Vec::new(),
             landings: Landings::default(),
             table: Table::new(max_moves),
             nodes: 0,
@@ -413,6 +418,7 @@ impl<'s> Search<'s> {
             self.arena.resize(needed, 0);
             self.counts.resize(depth + 1, [0; 100]);
             self.laned.resize_with(depth + 1, Laned::default);
+            self.lines_made.resize(depth + 1, false);
         }
     }
 
@@ -422,6 +428,7 @@ impl<'s> Search<'s> {
         let start = depth * self.cells;
         self.arena[start..start + self.cells].copy_from_slice(cells);
         self.counts[depth] = counts_of(cells);
+        self.lines_made[depth] = false;
     }
 
     /// Whether a board at `depth` whose largest exponent is `max_exponent` beats
@@ -554,7 +561,9 @@ impl<'s> Search<'s> {
         let mut merges = [AxisMerges::NONE, AxisMerges::NONE];
         for (axis, merges) in merges.iter_mut().enumerate() {
             if axis_done != Some(axis) {
-                laned.gather_for(node, self.height, self.width, axis);
+                if !self.lines_made[depth] {
+                    laned.gather_for(node, self.height, self.width, axis);
+                }
                 *merges = merges_by_exponent(laned, self.height, self.width, axis);
             }
         }
@@ -590,10 +599,14 @@ impl<'s> Search<'s> {
             let (this_depth, next_depth) = self.arena.split_at_mut((depth + 1) * cells);
             let node = &this_depth[node_start..node_start + cells];
             let child = &mut next_depth[..cells];
-            let laned = &self.laned[depth];
-            if !slide_laned::<false>(laned, node, child, self.height, self.width, direction, |_, _| {})? {
+            let (this_lines, next_lines) = self.laned.split_at_mut(depth + 1);
+            let (h, w) = (self.height, self.width);
+            let (changed, lines_made) =
+                slide_for_search(&this_lines[depth], node, child, &mut next_lines[0], h, w, direction)?;
+            if !changed {
                 continue;
             }
+            self.lines_made[depth + 1] = lines_made;
             debug_assert_eq!(counts_of(child), self.counts[depth + 1]);
             debug_assert_eq!(child.iter().max().copied().unwrap_or(0), child_max);
             self.path.push(direction);

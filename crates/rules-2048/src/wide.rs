@@ -157,7 +157,8 @@ mod avx512 {
                 let present = low_bits(slid.len);
                 for index in 0..window {
                     let exponent = _mm256_set1_epi8((lowest + index as u8) as i8);
-                    let tiles = _mm256_cmpeq_epi8_mask(slid.moved, exponent);
+                    // (Among the tiles: exponent 0 would match the empty cells.)
+                    let tiles = _mm256_mask_cmpeq_epi8_mask(present, slid.moved, exponent);
                     along[way][index] += pair_firsts(tiles & (tiles >> 1)).count_ones();
                     let paired = tiles & open[way][index];
                     across[way][index] += paired.count_ones();
@@ -178,8 +179,11 @@ mod avx512 {
 
     /// The search's move of the lines along `axis` (the rows or the columns)
     /// toward the axis's start (`way` 0) or its end, written to `target`, a
-    /// `height × width` board, with `moved_lines` as scratch: whether
-    /// anything changed, or `None` when a merge passes 2^63.
+    /// `height × width` board, and to `layouts`, the moved board's lines in
+    /// `Laned`'s two layouts (each of 32 lines: `layouts[1 - axis]` takes the
+    /// moved lines, `layouts[axis]` their transpose, the lines along the
+    /// other axis), so that the moved board need not gather them again:
+    /// whether anything changed, or `None` when a merge passes 2^63.
     #[allow(clippy::too_many_arguments)]
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,popcnt")]
     pub(crate) fn slide_into(
@@ -189,13 +193,15 @@ mod avx512 {
         width: usize,
         axis: usize,
         way: usize,
-        moved_lines: &mut [Line; 32],
+        layouts: [&mut [Line; 32]; 2],
     ) -> Option<bool> {
         let len = if axis == 0 { width } else { height };
         let reverse = reversal(len);
         let mut changed = 0u32;
         let mut landed = _mm256_setzero_si256();
-        for (line, moved_line) in lines.iter().zip(moved_lines.iter_mut()) {
+        let [columns, rows] = layouts;
+        let (moved_lines, square) = if axis == 0 { (rows, columns) } else { (columns, rows) };
+        for (index, line) in lines.iter().enumerate() {
             let line = load(line);
             let moved = if way == 0 {
                 slide(line).moved
@@ -204,24 +210,94 @@ mod avx512 {
             };
             changed |= _mm256_cmpneq_epi8_mask(moved, line);
             landed = _mm256_or_si256(landed, moved);
-            store(moved_line, moved);
+            store(&mut moved_lines[index], moved);
+            store(&mut square[index], moved);
         }
         // Only two 2^63 tiles merge past 63, to the only exponent with bit 6.
         if _mm256_cmpgt_epu8_mask(landed, _mm256_set1_epi8(MAX_EXPONENT as i8)) != 0 {
             return None;
         }
-        if axis == 0 {
-            for (row, moved) in target.chunks_exact_mut(width).zip(moved_lines.iter()) {
-                row.copy_from_slice(&moved[..width]);
-            }
-        } else {
-            for (row, cells) in target.chunks_exact_mut(width).enumerate() {
-                for (cell, moved) in cells.iter_mut().zip(moved_lines.iter()) {
-                    *cell = moved[row];
-                }
-            }
+        square[lines.len()..].fill([0; 32]);
+        transpose(square);
+        let rows: &[Line] = if axis == 0 { moved_lines } else { square };
+        for (cells, row) in target.chunks_exact_mut(width).zip(rows) {
+            cells.copy_from_slice(&row[..width]);
         }
         Some(changed != 0)
+    }
+
+    /// Transposes 32 lines of 32 bytes: byte `j` of line `i` becomes byte
+    /// `i` of line `j`.
+    ///
+    /// Two lines to a 64-byte register, a byte's place is its register (the
+    /// line's bits 4 to 1) and its offset in the register (the line's bit 0,
+    /// then the byte's five bits). Four rounds each swap one bit of the
+    /// register with one bit of the offset (the line's bit `k` with the
+    /// byte's bit `k`), each pair of registers that differ in that bit
+    /// exchanging halves with two two-source byte permutes; a last permute
+    /// in each register swaps the offset's top and bottom bits.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+    pub(crate) fn transpose(square: &mut [Line; 32]) {
+        let base = square.as_mut_ptr().cast::<u8>();
+        // SAFETY (each load and store): the 32 lines are 1,024 contiguous
+        // bytes, taken 64 at a time, 16 times, with no alignment need.
+        let mut registers: [__m512i; 16] =
+            std::array::from_fn(|index| unsafe { _mm512_loadu_si512(base.add(64 * index).cast()) });
+        for (round, [low, high]) in EXCHANGES.iter().enumerate() {
+            let (low, high) = (indices(low), indices(high));
+            let register_bit = 1 << round;
+            for first in (0..16).filter(|index| index & register_bit == 0) {
+                let (a, b) = (registers[first], registers[first | register_bit]);
+                registers[first] = _mm512_permutex2var_epi8(a, low, b);
+                registers[first | register_bit] = _mm512_permutex2var_epi8(a, high, b);
+            }
+        }
+        let swap_ends = indices(&SWAP_ENDS);
+        for (index, register) in registers.iter().enumerate() {
+            unsafe { _mm512_storeu_si512(base.add(64 * index).cast(), _mm512_permutexvar_epi8(swap_ends, *register)) };
+        }
+    }
+
+    /// For each round of [`transpose`] (the offset's bit `round + 1` swapped
+    /// with the register's bit `round`), the two-source permutes that make
+    /// the register whose bit is 0, then the one whose bit is 1: each takes,
+    /// for an offset whose swapped bit is `s`, the byte of the register
+    /// whose bit is `s` (bit 6 of the index picks the second source), at the
+    /// offset with the swapped bit set to its own register's bit.
+    const EXCHANGES: [[[u8; 64]; 2]; 4] = [
+        [exchange(1, 0), exchange(1, 1)],
+        [exchange(2, 0), exchange(2, 1)],
+        [exchange(3, 0), exchange(3, 1)],
+        [exchange(4, 0), exchange(4, 1)],
+    ];
+
+    const fn exchange(bit: usize, register_bit: usize) -> [u8; 64] {
+        let mut indices = [0; 64];
+        let mut offset = 0;
+        while offset < 64 {
+            let from = ((offset >> bit) & 1) << 6;
+            indices[offset] = (from | (offset & !(1 << bit)) | register_bit << bit) as u8;
+            offset += 1;
+        }
+        indices
+    }
+
+    /// The last permute of [`transpose`]: the offset's bits 0 and 5 swapped.
+    const SWAP_ENDS: [u8; 64] = {
+        let mut indices = [0; 64];
+        let mut offset = 0;
+        while offset < 64 {
+            indices[offset] = ((offset & 0b01_1110) | (offset & 1) << 5 | offset >> 5) as u8;
+            offset += 1;
+        }
+        indices
+    };
+
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn indices(bytes: &[u8; 64]) -> __m512i {
+        // SAFETY: `bytes` is 64 readable bytes; the load has no alignment need.
+        unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) }
     }
 }
 
@@ -239,5 +315,29 @@ pub(crate) fn usable(height: usize, width: usize) -> bool {
     {
         let _ = (height, width);
         false
+    }
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use super::avx512::{transpose, Line};
+
+    #[test]
+    fn transpose_swaps_lines_and_places() {
+        if !super::usable(32, 32) {
+            return; // nothing to test on this processor
+        }
+        // Every byte distinct in its line and its place, three times over.
+        for seed in 0..3u8 {
+            let square: [Line; 32] = std::array::from_fn(|i| std::array::from_fn(|j| (i * 32 + j) as u8 ^ seed));
+            let mut transposed = square;
+            // SAFETY: `usable` checked that the processor has the features.
+            unsafe { transpose(&mut transposed) };
+            for (i, line) in transposed.iter().enumerate() {
+                for (j, &byte) in line.iter().enumerate() {
+                    assert_eq!(byte, square[j][i], "line {i} place {j}");
+                }
+            }
+        }
     }
 }
