@@ -8,9 +8,11 @@
 //!
 //! Design decision: moves work on the flat exponent array, up to 32 lines side
 //! by side with no branch on the tiles (the `lanes` module; the line-at-a-time
-//! move in `board` stays as the rule's definition and the tests' reference),
-//! and the searches keep every board they need in one arena reused across
-//! nodes, so a search allocates nothing per board it visits. Searches are
+//! move in `board` stays as the rule's definition and the tests' reference;
+//! on processors with AVX-512 VBMI2 the search moves and reads boards up to
+//! 32×32 a line per vector register instead, the `wide` module, detected at
+//! run time), and the searches keep every board they need in one arena
+//! reused across nodes, so a search allocates nothing per board it visits. Searches are
 //! exact: every cut they make is a proven bound (see the `search` module), and
 //! a node budget makes them stop early with the answer marked
 //! [`Proof::Incomplete`] instead of running forever.
