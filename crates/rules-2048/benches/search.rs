@@ -73,6 +73,13 @@ fn deep(c: &mut Criterion) {
             b.iter(|| max_tile_with(black_box(&board), 20, &one_thread()))
         });
     }
+    // The K = 15 target: under a second a board (about 0.7 s each here).
+    for seed in 1..=2 {
+        let board = random_board(20, 10, 30, seed);
+        group.bench_function(format!("20x20 random #{seed}, K=15, 1 thread"), |b| {
+            b.iter(|| max_tile_with(black_box(&board), 15, &one_thread()))
+        });
+    }
     // A deep query stops at its budget; what matters is that each board
     // costs about what it costs at K = 10 (a bound that relaxed all 200
     // moves once made this 10 times slower).

@@ -944,13 +944,22 @@ mod tests {
         Ok((moved, changed, Vec::new()))
     }
 
+    /// Boards of `height` × `width` cells drawn from `cell`, for the property
+    /// tests: (height, width, cells).
+    fn boards_of(
+        height: std::ops::RangeInclusive<usize>,
+        width: std::ops::RangeInclusive<usize>,
+        cell: impl Strategy<Value = u8> + Clone,
+    ) -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
+        (height, width).prop_flat_map(move |(height, width)| {
+            (Just(height), Just(width), proptest::collection::vec(cell.clone(), height * width))
+        })
+    }
+
     /// Boards from 1×1 to 40×70: one lane or many, one chunk of lanes or three
     /// (70 lines), with runs of equal tiles, gaps and a few 2^63 tiles.
     fn boards() -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
-        (1usize..=40, 1usize..=70).prop_flat_map(|(height, width)| {
-            let cell = prop_oneof![4 => Just(0u8), 4 => 1u8..=3, 1 => 4u8..=62, 1 => Just(MAX_EXPONENT)];
-            (Just(height), Just(width), proptest::collection::vec(cell, height * width))
-        })
+        boards_of(1..=40, 1..=70, prop_oneof![4 => Just(0u8), 4 => 1u8..=3, 1 => 4u8..=62, 1 => Just(MAX_EXPONENT)])
     }
 
     proptest! {
@@ -1018,12 +1027,8 @@ mod tests {
 
         #[test]
         fn both_moves_along_an_axis_leave_the_same_lines_unless_a_run_is_odd(
-            (height, width, cells) in (1usize..=4, 1usize..=9).prop_flat_map(|(height, width)| {
-                // Few exponents, so that runs of every length are common;
-                // 40 lines so that some cross from one chunk of lanes to the next.
-                let cell = prop_oneof![2 => Just(0u8), 3 => 1u8..=2, 1 => 3u8..=9];
-                (Just(height), Just(width), proptest::collection::vec(cell, height * width))
-            }),
+            // Few exponents, so that runs of every length are common.
+            (height, width, cells) in boards_of(1..=4, 1..=9, prop_oneof![2 => Just(0u8), 3 => 1u8..=2, 1 => 3u8..=9]),
             tall in proptest::bool::ANY,
         ) {
             // A tall board (its lines of columns in two chunks of lanes) is
@@ -1055,10 +1060,7 @@ mod tests {
     /// Boards of a few small exponents: long runs of the largest tiles and of
     /// the ones just below, of every length, and moves that never overflow.
     fn boards_of_runs() -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
-        (1usize..=40, 1usize..=70).prop_flat_map(|(height, width)| {
-            let cell = prop_oneof![2 => Just(0u8), 1 => 1u8..=2, 3 => 3u8..=4];
-            (Just(height), Just(width), proptest::collection::vec(cell, height * width))
-        })
+        boards_of(1..=40, 1..=70, prop_oneof![2 => Just(0u8), 1 => 1u8..=2, 3 => 3u8..=4])
     }
 
     /// Reads the pairs of tiles of each exponent of `window_after(board
@@ -1208,10 +1210,7 @@ mod tests {
     /// Boards that fit `wide`: up to 32 cells a side, runs of equal tiles of
     /// every length, gaps, and a few 2^63 tiles (merges that overflow).
     fn boards_that_fit_a_vector() -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
-        (1usize..=32, 1usize..=32).prop_flat_map(|(height, width)| {
-            let cell = prop_oneof![3 => Just(0u8), 4 => 1u8..=3, 2 => 4u8..=12, 1 => Just(MAX_EXPONENT)];
-            (Just(height), Just(width), proptest::collection::vec(cell, height * width))
-        })
+        boards_of(1..=32, 1..=32, prop_oneof![3 => Just(0u8), 4 => 1u8..=3, 2 => 4u8..=12, 1 => Just(MAX_EXPONENT)])
     }
 
     proptest! {

@@ -9,8 +9,9 @@
 //! first, third, … of each run of equal tiles), and the merged line packed
 //! again. A move toward a line's end reverses the line, moves it toward its
 //! start and reverses it back. The answers are those of `lanes`, which stays
-//! the code every other processor and every longer line runs; property tests
-//! below compare the two on random boards.
+//! the code every other processor and every longer line runs, and which
+//! dispatches here; a property test in `lanes` compares the two on random
+//! boards.
 //!
 //! Every function here assumes what [`usable`] checks: the processor's
 //! features, and lines and boards of at most 32 cells a side.

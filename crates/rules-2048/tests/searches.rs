@@ -91,14 +91,20 @@ fn brute_force(start: &Board, k: usize) -> (u64, usize) {
     best
 }
 
-fn small_board() -> impl Strategy<Value = Board> {
-    (1usize..=4, 1usize..=4).prop_flat_map(|(height, width)| {
-        proptest::collection::vec(
-            prop_oneof![3 => Just(0u64), 2 => Just(2), 2 => Just(4), 1 => Just(8), 1 => Just(16)],
-            height * width,
-        )
-        .prop_map(move |cells| Board::from_rows(cells.chunks(width).map(<[u64]>::to_vec).collect()).unwrap())
+/// Boards of `height` × `width` tiles drawn from `tile`.
+fn boards_of(
+    height: std::ops::RangeInclusive<usize>,
+    width: std::ops::RangeInclusive<usize>,
+    tile: impl Strategy<Value = u64> + Clone,
+) -> impl Strategy<Value = Board> {
+    (height, width).prop_flat_map(move |(height, width)| {
+        proptest::collection::vec(tile.clone(), height * width)
+            .prop_map(move |cells| Board::from_rows(cells.chunks(width).map(<[u64]>::to_vec).collect()).unwrap())
     })
+}
+
+fn small_board() -> impl Strategy<Value = Board> {
+    boards_of(1..=4, 1..=4, prop_oneof![3 => Just(0u64), 2 => Just(2), 2 => Just(4), 1 => Just(8), 1 => Just(16)])
 }
 
 proptest! {
@@ -106,36 +112,39 @@ proptest! {
 
     #[test]
     fn max_tile_agrees_with_brute_force(start in small_board(), k in 0usize..=6) {
-        let answer = max_tile(&start, k).unwrap();
-        prop_assert_eq!((answer.tile, answer.moves.len()), brute_force(&start, k));
-        prop_assert!(answer.moves.len() <= k);
-        prop_assert_eq!(apply(&start, &answer.moves).unwrap().max_tile(), answer.tile);
+        check_max_tile_by_brute_force(&start, k)?;
     }
 
     #[test]
     fn reach_agrees_with_brute_force(start in small_board(), k in 0usize..=5, target_exponent in 1u32..7) {
-        let target = 1u64 << target_exponent;
-        let found = reach(&start, target, k).unwrap().moves;
-        // The fewest moves to a tile ≥ target, by brute force over each length.
-        let fewest = (0..=k).find(|&moves| brute_force(&start, moves).0 >= target);
-        prop_assert_eq!(found.as_ref().map(Vec::len), fewest);
-        if let Some(moves) = found {
-            prop_assert!(apply(&start, &moves).unwrap().max_tile() >= target);
-        }
+        check_reach_by_brute_force(&start, k, 1 << target_exponent)?;
     }
+}
+
+fn check_max_tile_by_brute_force(start: &Board, k: usize) -> Result<(), TestCaseError> {
+    let answer = max_tile(start, k).unwrap();
+    prop_assert_eq!((answer.tile, answer.moves.len()), brute_force(start, k));
+    prop_assert!(answer.moves.len() <= k);
+    prop_assert_eq!(apply(start, &answer.moves).unwrap().max_tile(), answer.tile);
+    Ok(())
+}
+
+fn check_reach_by_brute_force(start: &Board, k: usize, target: u64) -> Result<(), TestCaseError> {
+    let found = reach(start, target, k).unwrap().moves;
+    // The fewest moves to a tile ≥ target, by brute force over each length.
+    let fewest = (0..=k).find(|&moves| brute_force(start, moves).0 >= target);
+    prop_assert_eq!(found.as_ref().map(Vec::len), fewest);
+    if let Some(moves) = found {
+        prop_assert!(apply(start, &moves).unwrap().max_tile() >= target);
+    }
+    Ok(())
 }
 
 /// Boards where runs of three or more equal tiles are common, so that the two
 /// moves along an axis often leave different lines (`2 2 2` makes `4 2` one
 /// way and `2 4` the other), and often the same.
 fn board_of_runs() -> impl Strategy<Value = Board> {
-    (1usize..=4, 3usize..=6).prop_flat_map(|(height, width)| {
-        proptest::collection::vec(
-            prop_oneof![2 => Just(0u64), 5 => Just(2), 2 => Just(4), 1 => Just(8)],
-            height * width,
-        )
-        .prop_map(move |cells| Board::from_rows(cells.chunks(width).map(<[u64]>::to_vec).collect()).unwrap())
-    })
+    boards_of(1..=4, 3..=6, prop_oneof![2 => Just(0u64), 5 => Just(2), 2 => Just(4), 1 => Just(8)])
 }
 
 proptest! {
@@ -143,17 +152,12 @@ proptest! {
 
     #[test]
     fn max_tile_agrees_with_brute_force_on_runs(start in board_of_runs(), k in 2usize..=6) {
-        let answer = max_tile(&start, k).unwrap();
-        prop_assert_eq!((answer.tile, answer.moves.len()), brute_force(&start, k));
-        prop_assert_eq!(apply(&start, &answer.moves).unwrap().max_tile(), answer.tile);
+        check_max_tile_by_brute_force(&start, k)?;
     }
 
     #[test]
     fn reach_agrees_with_brute_force_on_runs(start in board_of_runs(), k in 2usize..=5, target_exponent in 3u32..7) {
-        let target = 1u64 << target_exponent;
-        let found = reach(&start, target, k).unwrap().moves;
-        let fewest = (0..=k).find(|&moves| brute_force(&start, moves).0 >= target);
-        prop_assert_eq!(found.as_ref().map(Vec::len), fewest);
+        check_reach_by_brute_force(&start, k, 1 << target_exponent)?;
     }
 }
 
@@ -188,10 +192,7 @@ proptest! {
 /// Boards from 5×5 to 8×8 with tiles up to 64: their answers take several
 /// moves, so that the subtrees a parallel search hands out matter.
 fn medium_board() -> impl Strategy<Value = Board> {
-    (5usize..=8, 5usize..=8).prop_flat_map(|(height, width)| {
-        proptest::collection::vec(prop_oneof![2 => Just(0u64), 3 => (1u32..=6).prop_map(|e| 1u64 << e)], height * width)
-            .prop_map(move |cells| Board::from_rows(cells.chunks(width).map(<[u64]>::to_vec).collect()).unwrap())
-    })
+    boards_of(5..=8, 5..=8, prop_oneof![2 => Just(0u64), 3 => (1u32..=6).prop_map(|e| 1u64 << e)])
 }
 
 proptest! {
