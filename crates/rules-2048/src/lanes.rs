@@ -81,18 +81,9 @@ impl Laned {
         side_by_side.max(wide) * LANES
     }
 
-    /// Gathers what the moves and reads along `axis` need: that axis, or
-    /// the other when `wide` serves the board (its lines along one axis are
-    /// the other axis's steps, one vector each).
-    pub(crate) fn gather_for(&mut self, cells: &[u8], height: usize, width: usize, axis: usize) {
-        let layout = if wide::usable(height, width) { 1 - axis } else { axis };
-        self.gather_axis(cells, height, width, layout);
-    }
-
-    /// The lines along `axis`, one vector each, for `wide` (which needs
-    /// [`gather_for`](Laned::gather_for) to have gathered them): step `k`
-    /// of the other axis holds the `k`-th cell of every line along it, which
-    /// is the `k`-th line along this one.
+    /// The lines along `axis`, one vector each, for `wide` (which needs the
+    /// other axis gathered): step `k` of the other axis holds the `k`-th
+    /// cell of every line along it, which is the `k`-th line along this one.
     #[cfg(target_arch = "x86_64")]
     fn lines(&self, height: usize, width: usize, axis: usize) -> &[Lanes] {
         &self.axes[1 - axis][..if axis == 0 { height } else { width }]
@@ -111,7 +102,8 @@ impl Laned {
         })
     }
 
-    fn gather_axis(&mut self, cells: &[u8], height: usize, width: usize, axis: usize) {
+    /// Gathers one axis of a board, for the moves and reads along it.
+    pub(crate) fn gather_axis(&mut self, cells: &[u8], height: usize, width: usize, axis: usize) {
         let geometry = Geometry::new(height, width, AXES[axis]);
         let steps = &mut self.axes[axis];
         steps.resize(geometry.lines.div_ceil(LANES) * geometry.len, [0; LANES]);
@@ -194,33 +186,21 @@ pub(crate) fn slide_into(
     on_merge: impl FnMut(usize, u8),
 ) -> Result<bool, usize> {
     let laned = Laned::along(source, height, width, axis_and_way(direction).0);
-    slide_laned::<true>(&laned, source, target, height, width, direction, on_merge)
+    slide_side_by_side::<true>(&laned, source, target, height, width, direction, on_merge)
 }
 
-/// [`slide_into`] from the board's lines already in lanes: `laned` must hold
-/// `source`'s lines along the move's axis. `on_merge` hears the merges only
-/// when `REPORTS_MERGES`: the search hears none, and the walk over the
-/// merging lanes would take a branch on the tiles every step.
-pub(crate) fn slide_laned<const REPORTS_MERGES: bool>(
-    laned: &Laned,
-    source: &[u8],
-    target: &mut [u8],
-    height: usize,
-    width: usize,
-    direction: Direction,
-    on_merge: impl FnMut(usize, u8),
-) -> Result<bool, usize> {
-    if !REPORTS_MERGES && wide::usable(height, width) {
-        let mut moved_lines = Laned::default();
-        return slide_for_search(laned, source, target, &mut moved_lines, height, width, direction)
-            .map(|(changed, _)| changed);
-    }
-    slide_side_by_side::<REPORTS_MERGES>(laned, source, target, height, width, direction, on_merge)
+/// Whether [`slide_for_search`] leaves the moved board's lines in lanes, as
+/// `wide` does: then a board it makes needs no gathering, and a search keeps
+/// every board's lines (gathering only the boards it places itself).
+pub(crate) fn moves_keep_lines(height: usize, width: usize) -> bool {
+    wide::usable(height, width)
 }
 
-/// The search's move: [`slide_laned`], telling no merges; where `wide` serves
-/// the board, the moved board's lines are put in `moved_lines` on the way,
-/// and the second answer is true: they need no gathering.
+/// The search's move of `source`, whose lines `laned` holds along the move's
+/// axis (both axes where [`moves_keep_lines`]), into `target`, telling no
+/// merges (the walk over the merging lanes would take a branch on the tiles
+/// every step); whether anything changed. Where [`moves_keep_lines`], the
+/// moved board's lines are put in `moved_lines` on the way.
 pub(crate) fn slide_for_search(
     laned: &Laned,
     source: &[u8],
@@ -229,27 +209,28 @@ pub(crate) fn slide_for_search(
     height: usize,
     width: usize,
     direction: Direction,
-) -> Result<(bool, bool), usize> {
+) -> Result<bool, usize> {
     #[cfg(target_arch = "x86_64")]
     if wide::usable(height, width) {
         let (axis, way) = axis_and_way(direction);
         let (lines, layouts) = (laned.lines(height, width, axis), moved_lines.layouts_for_wide());
         // SAFETY: `usable` checked that the processor has the features.
         return match unsafe { wide::slide_into(lines, target, height, width, axis, way, layouts) } {
-            Some(changed) => Ok((changed, true)),
+            Some(changed) => Ok(changed),
             // The line-at-a-time move says where, so that both name the same cell.
             None => {
                 target.copy_from_slice(source);
-                slide_in_place(target, height, width, direction, |_, _| {}).map(|changed| (changed, false))
+                slide_in_place(target, height, width, direction, |_, _| {})
             }
         };
     }
     let _ = moved_lines;
     slide_side_by_side::<false>(laned, source, target, height, width, direction, |_, _| {})
-        .map(|changed| (changed, false))
 }
 
-/// [`slide_laned`] with the lines in lanes.
+/// The move with the lines in lanes, side by side: `laned` must hold
+/// `source`'s lines along the move's axis. `on_merge` hears the merges only
+/// when `REPORTS_MERGES`.
 fn slide_side_by_side<const REPORTS_MERGES: bool>(
     laned: &Laned,
     source: &[u8],
@@ -536,6 +517,13 @@ pub(crate) fn pairs_after(
     pairs_after_side_by_side(laned, cells, height, width, axis, window, scratch)
 }
 
+/// Pairs read along a move's axis and across it, `[way][exponent]`, as
+/// [`PairsAfter`] gives them: along the rows and along the columns (rows
+/// are the lines of a move along the first axis, columns of the second).
+pub(crate) fn as_rows_and_columns(axis: usize, along_and_across: PairsAfter) -> PairsAfter {
+    along_and_across.map(|pairs| pairs.map(|(along, across)| if axis == 0 { (along, across) } else { (across, along) }))
+}
+
 /// [`pairs_after`] with the lines in lanes.
 fn pairs_after_side_by_side(
     laned: &Laned,
@@ -679,10 +667,7 @@ fn pairs_after_side_by_side(
     placed.sort();
     let by_line_and_place = placed.iter().map(|&key| ((key & 0xFF) as u8, (key >> 16) as u32, (key >> 8) as u8));
     let toward_end = count_pairs(by_line_and_place, across, lengths, lowest);
-    [toward_start, toward_end].map(|pairs| {
-        // Rows are the lines of a move along the first axis, columns of the second.
-        pairs.map(|(along, across)| if axis == 0 { (along, across) } else { (across, along) })
-    })
+    as_rows_and_columns(axis, [toward_start, toward_end])
 }
 
 /// Scratch space for [`pairs_after`].
@@ -940,7 +925,8 @@ mod tests {
         let mut laned = Laned::default();
         laned.gather(cells, height, width);
         let mut moved = vec![0xAA; cells.len()];
-        let changed = slide_laned::<false>(&laned, cells, &mut moved, height, width, direction, |_, _| {})?;
+        let mut moved_lines = Laned::default();
+        let changed = slide_for_search(&laned, cells, &mut moved, &mut moved_lines, height, width, direction)?;
         Ok((moved, changed, Vec::new()))
     }
 
@@ -1017,9 +1003,8 @@ mod tests {
 
     /// Each line's tiles in order from the axis's start, empty cells left out.
     fn lines_of(cells: &[u8], height: usize, width: usize, axis: usize) -> Vec<Vec<u8>> {
-        let (lines, len) = if axis == 0 { (height, width) } else { (width, height) };
-        let at = |line: usize, k: usize| if axis == 0 { cells[line * width + k] } else { cells[k * width + line] };
-        (0..lines).map(|line| (0..len).map(|k| at(line, k)).filter(|&tile| tile != 0).collect()).collect()
+        let tiles = |line: grid_core::Line| line.iter().map(|at| cells[at]).filter(|&tile| tile != 0).collect();
+        lines_toward(height, width, AXES[axis]).map(tiles).collect()
     }
 
     proptest! {
@@ -1242,7 +1227,8 @@ mod tests {
             }
             for direction in Direction::ALL {
                 let (mut wide_moved, mut side_moved) = (vec![0xAA; cells.len()], vec![0xBB; cells.len()]);
-                let wide_changed = slide_laned::<false>(&laned, &cells, &mut wide_moved, height, width, direction, |_, _| {});
+                let wide_changed =
+                    slide_for_search(&laned, &cells, &mut wide_moved, &mut Laned::default(), height, width, direction);
                 let side_changed =
                     slide_side_by_side::<false>(&laned, &cells, &mut side_moved, height, width, direction, |_, _| {});
                 prop_assert_eq!(&wide_changed, &side_changed, "{:?}", direction);

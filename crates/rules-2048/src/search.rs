@@ -46,7 +46,7 @@ use grid_core::Direction;
 
 use crate::board::{slide_in_place, value_of, Board, TileOverflow, MAX_EXPONENT};
 use crate::lanes::{
-    axis_and_way, merges_by_exponent, pairs_after, pairs_of, slide_for_search, slide_laned, AxisMerges, Landings,
+    axis_and_way, merges_by_exponent, moves_keep_lines, pairs_after, pairs_of, slide_for_search, AxisMerges, Landings,
     Laned, PairsAfter,
 };
 
@@ -237,12 +237,13 @@ struct Search<'s> {
     /// The tile counts of the board at each depth, kept up to date from the
     /// merges of each move instead of read from the board.
     counts: Vec<Counts>,
-    /// The lines of the board at each depth, in lanes, gathered once when it
-    /// is expanded for its pair counts, its children's pairs and its moves.
+    /// The lines of the board at each depth, in lanes, for its pair counts,
+    /// its children's pairs and its moves: gathered once when it is expanded,
+    /// or left there by the move that made it (see `lines_kept`).
     laned: Vec<Laned>,
-    /// Whether the move that made the board at each depth also put its lines
-    /// in `laned` (`wide` does), so that they need no gathering.
-    lines_made: Vec<bool>,
+    /// Whether the search's move leaves each board's lines in `laned`
+    /// (`lanes::moves_keep_lines`): then only placed boards are gathered.
+    lines_kept: bool,
     landings: Landings,
     table: Table,
     nodes: u64,
@@ -307,7 +308,7 @@ impl<'s> Search<'s> {
             arena: Vec::new(),
             counts: Vec::new(),
             laned: Vec::new(),
-            lines_made: Vec::new(),
+            lines_kept: moves_keep_lines(height, width),
             landings: Landings::default(),
             table: Table::new(max_moves),
             nodes: 0,
@@ -418,7 +419,6 @@ impl<'s> Search<'s> {
             self.arena.resize(needed, 0);
             self.counts.resize(depth + 1, [0; 100]);
             self.laned.resize_with(depth + 1, Laned::default);
-            self.lines_made.resize(depth + 1, false);
         }
     }
 
@@ -428,7 +428,9 @@ impl<'s> Search<'s> {
         let start = depth * self.cells;
         self.arena[start..start + self.cells].copy_from_slice(cells);
         self.counts[depth] = counts_of(cells);
-        self.lines_made[depth] = false;
+        if self.lines_kept {
+            self.laned[depth].gather(cells, self.height, self.width);
+        }
     }
 
     /// Whether a board at `depth` whose largest exponent is `max_exponent` beats
@@ -502,7 +504,8 @@ impl<'s> Search<'s> {
     /// before it is played); `sibling` says whether the moves along one axis
     /// may be left out.
     fn visit(&mut self, depth: usize, max_exponent: u8, bounded: bool, sibling: Sibling) -> Result<(), usize> {
-        let mut axis_done = sibling.searched_before();
+        // The axis left out, as far as known before this board's merges are counted.
+        let axis_done_before = sibling.searched_before();
         // A board in hand is scored even past the budget: the root's own tile
         // is always an answer.
         let within_budget = self.count_node();
@@ -528,7 +531,7 @@ impl<'s> Search<'s> {
             if !self.within_reach(depth, max_exponent) {
                 return Ok(());
             }
-            return self.visit_last_move(node_start, max_exponent, axis_done);
+            return self.visit_last_move(node_start, max_exponent, axis_done_before);
         }
         if (improves || !bounded) && !self.may_improve(depth, max_exponent, &self.counts[depth]) {
             return Ok(());
@@ -541,7 +544,7 @@ impl<'s> Search<'s> {
         // (A parent that checked this board's pairs before playing it, under the
         // same conditions, need not be checked again.)
         if needed > 0 && (improves || !bounded) {
-            let (row_pairs, column_pairs) = without(axis_done, pairs_of(node, self.width, max_exponent));
+            let (row_pairs, column_pairs) = without(axis_done_before, pairs_of(node, self.width, max_exponent));
             if row_pairs < needed && column_pairs < needed {
                 return Ok(());
             }
@@ -560,15 +563,15 @@ impl<'s> Search<'s> {
         // (Filled in place: an array made by `map` copied them, 5 % of a search.)
         let mut merges = [AxisMerges::NONE, AxisMerges::NONE];
         for (axis, merges) in merges.iter_mut().enumerate() {
-            if axis_done != Some(axis) {
-                if !self.lines_made[depth] {
-                    laned.gather_for(node, self.height, self.width, axis);
+            if axis_done_before != Some(axis) {
+                if !self.lines_kept {
+                    laned.gather_axis(node, self.height, self.width, axis);
                 }
                 *merges = merges_by_exponent(laned, self.height, self.width, axis);
             }
         }
         let largest_pairs = [0, 1].map(|axis| merges[axis].by_exponent[max_exponent as usize] as usize);
-        axis_done = sibling.axis_done(&merges);
+        let axis_done = sibling.axis_done(&merges);
         self.grow_arena(depth + 1);
         let (rows_grow, columns_grow) = (largest_pairs[0] > 0, largest_pairs[1] > 0);
         let mut axis_ready = None;
@@ -601,12 +604,9 @@ impl<'s> Search<'s> {
             let child = &mut next_depth[..cells];
             let (this_lines, next_lines) = self.laned.split_at_mut(depth + 1);
             let (h, w) = (self.height, self.width);
-            let (changed, lines_made) =
-                slide_for_search(&this_lines[depth], node, child, &mut next_lines[0], h, w, direction)?;
-            if !changed {
+            if !slide_for_search(&this_lines[depth], node, child, &mut next_lines[0], h, w, direction)? {
                 continue;
             }
-            self.lines_made[depth + 1] = lines_made;
             debug_assert_eq!(counts_of(child), self.counts[depth + 1]);
             debug_assert_eq!(child.iter().max().copied().unwrap_or(0), child_max);
             self.path.push(direction);
@@ -970,7 +970,7 @@ fn tasks_at(board: &Board, depth: usize) -> Result<Vec<Task>, usize> {
         sibling: Sibling::Unrelated,
     };
     let mut layer = vec![root];
-    let mut laned = Laned::default();
+    let (mut laned, mut moved_lines) = (Laned::default(), Laned::default());
     let mut seen = std::collections::HashSet::new();
     for _ in 0..depth {
         let mut next = Vec::new();
@@ -983,7 +983,7 @@ fn tasks_at(board: &Board, depth: usize) -> Result<Vec<Task>, usize> {
                 let (axis, way) = axis_and_way(direction);
                 let mut child = vec![0; task.cells.len()];
                 if axis_done == Some(axis)
-                    || !slide_laned::<false>(&laned, &task.cells, &mut child, height, width, direction, |_, _| {})?
+                    || !slide_for_search(&laned, &task.cells, &mut child, &mut moved_lines, height, width, direction)?
                 {
                     continue;
                 }

@@ -21,7 +21,7 @@ mod avx512 {
     use std::arch::x86_64::*;
 
     use crate::board::MAX_EXPONENT;
-    use crate::lanes::{AxisMerges, PairsAfter, WINDOW};
+    use crate::lanes::{as_rows_and_columns, AxisMerges, PairsAfter, WINDOW};
 
     /// A line of at most 32 cells, unused lanes empty: `Laned`'s layout.
     pub(crate) type Line = [u8; 32];
@@ -137,7 +137,7 @@ mod avx512 {
         AxisMerges { by_exponent, same_lines_both_ways: !odd_run }
     }
 
-    /// `pairs_after` on the lines along `axis`, each line a vector of `len`
+    /// `pairs_after` on the lines along `axis`, each a vector of `len`
     /// cells, for the exponents from `lowest` to `highest`.
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,popcnt")]
     pub(crate) fn pairs_after(lines: &[Line], len: usize, axis: usize, lowest: u8, highest: u8) -> PairsAfter {
@@ -146,8 +146,7 @@ mod avx512 {
         // Per way and exponent: pairs along the lines, across them, and the
         // places whose last tile (across the lines so far) is of the exponent
         // and not yet paired.
-        let mut along = [[0u32; WINDOW]; 2];
-        let mut across = [[0u32; WINDOW]; 2];
+        let mut pairs: PairsAfter = [[(0, 0); WINDOW]; 2];
         let mut open = [[0u32; WINDOW]; 2];
         for line in lines {
             let line = load(line);
@@ -160,22 +159,15 @@ mod avx512 {
                     let exponent = _mm256_set1_epi8((lowest + index as u8) as i8);
                     // (Among the tiles: exponent 0 would match the empty cells.)
                     let tiles = _mm256_mask_cmpeq_epi8_mask(present, slid.moved, exponent);
-                    along[way][index] += pair_firsts(tiles & (tiles >> 1)).count_ones();
+                    let (along, across) = &mut pairs[way][index];
+                    *along += pair_firsts(tiles & (tiles >> 1)).count_ones() as usize;
                     let paired = tiles & open[way][index];
-                    across[way][index] += paired.count_ones();
+                    *across += paired.count_ones() as usize;
                     open[way][index] = (open[way][index] & !present) | (tiles & !paired);
                 }
             }
         }
-        // Rows are the lines of a move along the first axis, columns of the second.
-        [0, 1].map(|way| {
-            let mut pairs = [(0, 0); WINDOW];
-            for index in 0..window {
-                let (along, across) = (along[way][index] as usize, across[way][index] as usize);
-                pairs[index] = if axis == 0 { (along, across) } else { (across, along) };
-            }
-            pairs
-        })
+        as_rows_and_columns(axis, pairs)
     }
 
     /// The search's move of the lines along `axis` (the rows or the columns)
