@@ -316,6 +316,16 @@ mod tests {
     use super::avx512::{transpose, Line};
 
     #[test]
+    fn the_variable_turns_the_wide_code_off() {
+        // CI runs the tests again with it set: then this must hold, or that
+        // second run would test the wide code twice and the portable never.
+        if std::env::var_os("RULES_2048_NO_AVX512").is_some() {
+            assert!(!super::usable(20, 20));
+        }
+        assert!(!super::usable(33, 20) && !super::usable(20, 33), "lines past 32 cells never");
+    }
+
+    #[test]
     fn transpose_swaps_lines_and_places() {
         if !super::usable(32, 32) {
             return; // nothing to test on this processor
