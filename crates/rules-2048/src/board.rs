@@ -1,14 +1,13 @@
-//! The board and the one rule of the game: a move.
+//! [`Board`]: a 2048 board as tile exponents, built from values or from the
+//! `.puzzle` row syntax, and shown as values.
 
 use std::fmt;
+use std::str::FromStr;
 
-use grid_core::{lines_toward, Direction, Grid, GridError, Line};
+use grid_core::{Direction, Grid, GridError};
 
-use crate::lanes::slide_into;
-
-/// The largest exponent a tile may have: `2^63` is the largest power of two a
-/// `u64` holds.
-pub const MAX_EXPONENT: u8 = 63;
+use crate::kernel::slide_into;
+use crate::rule::{TileOverflow, MAX_EXPONENT};
 
 /// Why a board could not be built from values.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,27 +44,6 @@ impl From<GridError> for BoardError {
     }
 }
 
-/// A move would merge two `2^63` tiles into a tile no `u64` can hold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TileOverflow {
-    /// 0-based row where the merged tile would land.
-    pub row: usize,
-    /// 0-based column where the merged tile would land.
-    pub col: usize,
-}
-
-impl fmt::Display for TileOverflow {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "two 2^{MAX_EXPONENT} tiles would merge at ({}, {}): the largest tile is 2^{MAX_EXPONENT}",
-            self.row, self.col
-        )
-    }
-}
-
-impl std::error::Error for TileOverflow {}
-
 /// A 2048 board without spawns: tiles stored as exponents, one byte a cell
 /// (0 empty, `e` for the tile `2^e`).
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -101,7 +79,7 @@ impl Board {
     /// Builds a board from a grid of tile values; see [`Board::from_rows`].
     pub fn from_values(values: &Grid<u64>) -> Result<Board, BoardError> {
         for ((row, col), &value) in values.enumerate() {
-            if value != 0 && (value == 1 || !value.is_power_of_two()) {
+            if exponent_of_tile(value).is_err() {
                 return Err(BoardError::NotAPowerOfTwo { row, col, value });
             }
         }
@@ -225,36 +203,133 @@ pub fn value_of(exponent: u8) -> u64 {
     }
 }
 
+/// What keeps a value, or a word, from being a 2048 tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TileError {
+    /// The word is not a whole number.
+    NotANumber,
+    /// A whole number past `u64::MAX`, so past `2^63`, the largest tile.
+    TooLarge,
+    /// A number that is not a power of two from 2 up (1, 3, 12, …).
+    NotAPowerOfTwo,
+}
+
+impl fmt::Display for TileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TileError::NotANumber => "not a number",
+            TileError::TooLarge => "larger than the largest tile, 2^63",
+            TileError::NotAPowerOfTwo => "not a power of two from 2 up",
+        })
+    }
+}
+
+impl std::error::Error for TileError {}
+
+/// The definition of a tile: a power of two from 2 up to `2^63`. Returns the
+/// exponent of `value` (`e` for `2^e`), with 0 for 0, an empty cell.
+///
+/// ```
+/// use rules_2048::{exponent_of_tile, TileError};
+/// assert_eq!(exponent_of_tile(1024), Ok(10));
+/// assert_eq!(exponent_of_tile(0), Ok(0));
+/// assert_eq!(exponent_of_tile(6), Err(TileError::NotAPowerOfTwo));
+/// assert_eq!(exponent_of_tile(1), Err(TileError::NotAPowerOfTwo));
+/// ```
+pub fn exponent_of_tile(value: u64) -> Result<u8, TileError> {
+    if value == 0 || (value >= 2 && value.is_power_of_two()) {
+        Ok(exponent_of(value))
+    } else {
+        Err(TileError::NotAPowerOfTwo)
+    }
+}
+
+/// A cell as a `.puzzle` board writes it: `.` or `0` for an empty cell
+/// (value 0), else a tile's value in decimal.
+///
+/// ```
+/// use rules_2048::{parse_cell, TileError};
+/// assert_eq!(parse_cell("."), Ok(0));
+/// assert_eq!(parse_cell("2048"), Ok(2048));
+/// assert_eq!(parse_cell("3"), Err(TileError::NotAPowerOfTwo));
+/// assert_eq!(parse_cell("18446744073709551616"), Err(TileError::TooLarge));
+/// assert_eq!(parse_cell("x"), Err(TileError::NotANumber));
+/// ```
+pub fn parse_cell(text: &str) -> Result<u64, TileError> {
+    if text == "." || text == "0" {
+        return Ok(0);
+    }
+    let value: u64 = match text.parse() {
+        Ok(value) => value,
+        Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => return Err(TileError::TooLarge),
+        Err(_) => return Err(TileError::NotANumber),
+    };
+    if value == 0 {
+        return Err(TileError::NotAPowerOfTwo); // `00`: only `0` and `.` are empty
+    }
+    exponent_of_tile(value).map(|_| value)
+}
+
+/// Why a board could not be read from its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseBoardError {
+    /// A cell is not `.`, `0` or a tile.
+    Cell {
+        /// 1-based row of the cell.
+        row: usize,
+        /// 1-based column of the cell.
+        column: usize,
+        /// What is wrong with it.
+        error: TileError,
+    },
+    /// The rows are missing or of different lengths.
+    Shape(GridError),
+}
+
+impl fmt::Display for ParseBoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseBoardError::Cell { row, column, error } => {
+                write!(f, "row {row}, column {column}: the cell is {error}")
+            }
+            ParseBoardError::Shape(err) => err.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ParseBoardError {}
+
+/// A board in the `.puzzle` row syntax on one line: cells separated by
+/// blanks, rows by `/` (or by line ends), `.` or `0` for an empty cell.
+///
+/// ```
+/// use rules_2048::Board;
+/// let board: Board = "2 2 / 4 .".parse().unwrap();
+/// assert_eq!(board.tile(1, 0), 4);
+/// assert_eq!(board.to_string(), "2 2\n4 .\n");
+/// ```
+impl FromStr for Board {
+    type Err = ParseBoardError;
+
+    fn from_str(text: &str) -> Result<Board, ParseBoardError> {
+        let mut rows = Vec::new();
+        for (row, line) in text.split(['/', '\n']).filter(|line| !line.trim().is_empty()).enumerate() {
+            let cells = line.split_whitespace().enumerate().map(|(column, cell)| {
+                parse_cell(cell).map_err(|error| ParseBoardError::Cell { row: row + 1, column: column + 1, error })
+            });
+            rows.push(cells.collect::<Result<Vec<u64>, _>>()?);
+        }
+        let values = Grid::from_rows(rows).map_err(ParseBoardError::Shape)?;
+        Ok(Board::from_values(&values).expect("every cell is a tile"))
+    }
+}
+
 fn exponent_of(value: u64) -> u8 {
     if value == 0 {
         0
     } else {
         value.trailing_zeros() as u8
     }
-}
-
-/// Moves every line of a row-major `height × width` exponent array toward
-/// `direction`, in place, and says whether anything changed; `on_merge` hears
-/// the flat index and the exponent of every tile a merge makes. On overflow,
-/// returns the flat index where the too-large tile would land; the cells are
-/// then partly moved and must be discarded.
-///
-/// This is the definition of the move, a line at a time. The crate moves
-/// boards with the lane-wise `lanes::slide_into`, which is faster on the
-/// boards a search meets, checked against this one by a property test, and
-/// falls back to it for lines longer than 255 cells and for overflows.
-pub(crate) fn slide_in_place(
-    cells: &mut [u8],
-    height: usize,
-    width: usize,
-    direction: Direction,
-    mut on_merge: impl FnMut(usize, u8),
-) -> Result<bool, usize> {
-    let mut changed = false;
-    for line in lines_toward(height, width, direction) {
-        changed |= slide_line(cells, line, &mut on_merge)?;
-    }
-    Ok(changed)
 }
 
 /// Moves a board's exponents, for benchmarks and the searches' task split:
@@ -269,46 +344,6 @@ pub fn slide_exponents(
     let source = cells.to_vec();
     let changed = slide_into(&source, cells, height, width, direction, |_, _| {})?;
     Ok(MoveOutcome { changed, max_exponent: cells.iter().copied().max().unwrap_or(0) })
-}
-
-/// Slides one line of the board toward its wall, in place, and says whether
-/// anything changed. On overflow returns the index where the too-large tile
-/// would land (the line is then garbage).
-///
-/// One pass: `written` cells from the wall are settled, and the last of them
-/// may still take one merge while `open` holds its exponent (0 once merged).
-/// The read and write positions advance by the line's stride.
-fn slide_line(cells: &mut [u8], line: Line, mut on_merge: impl FnMut(usize, u8)) -> Result<bool, usize> {
-    let stride = line.stride();
-    let mut read_at = line.start();
-    let mut write_at = line.start();
-    let mut written = 0;
-    let mut open = 0u8;
-    let mut changed = false;
-    for read in 0..line.len() {
-        let exponent = cells[read_at];
-        if exponent != 0 {
-            cells[read_at] = 0;
-            if exponent == open {
-                let target = write_at.wrapping_add_signed(-stride);
-                if exponent == MAX_EXPONENT {
-                    return Err(target);
-                }
-                cells[target] = exponent + 1;
-                on_merge(target, exponent + 1);
-                open = 0;
-                changed = true;
-            } else {
-                cells[write_at] = exponent;
-                changed |= written != read;
-                open = exponent;
-                written += 1;
-                write_at = write_at.wrapping_add_signed(stride);
-            }
-        }
-        read_at = read_at.wrapping_add_signed(stride);
-    }
-    Ok(changed)
 }
 
 /// The board as its tile values, columns right-aligned, `.` for empty.

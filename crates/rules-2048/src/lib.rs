@@ -1,27 +1,36 @@
 //! 2048 without spawns: the move rule and exact searches over move sequences.
 //!
-//! The main type is [`Board`], a rectangular board of any size whose tiles are
-//! stored as one-byte exponents (0 empty, `e` for `2^e`), so tiles up to `2^63`
-//! fit and a 20×20 board is 400 bytes. [`Board::slide`] plays one move;
-//! [`max_tile`], [`reach`] and [`apply`] answer the questions of Baekjoon 12100
-//! and 12094 and more.
+//! The rule ([`rule`](crate::slide_in_place)): every tile slides toward the
+//! wall; two equal tiles that collide merge into their sum, each tile at most
+//! once a move, the pair nearest the wall first. The questions: [`max_tile`]
+//! (the largest tile within K moves, with a shortest witness), [`reach`] (the
+//! fewest moves to a tile) and [`apply`] (the board after given moves) — those
+//! of Baekjoon 12100 and 12094, on boards of any size.
 //!
-//! Design decision: moves work on the flat exponent array, up to 32 lines side
-//! by side with no branch on the tiles (the `lanes` module; the line-at-a-time
-//! move in `board` stays as the rule's definition and the tests' reference;
-//! on processors with AVX-512 VBMI2 the search moves and reads boards up to
-//! 32×32 a line per vector register instead, the `wide` module, detected at
-//! run time), and the searches keep every board they need in one arena
-//! reused across nodes, so a search allocates nothing per board it visits. Searches are
-//! exact: every cut they make is a proven bound (see the `search` module), and
-//! a node budget makes them stop early with the answer marked
+//! The main type is [`Board`], a rectangular board whose tiles are stored as
+//! one-byte exponents (0 empty, `e` for `2^e`), so tiles up to `2^63` fit and a
+//! 20×20 board is 400 bytes.
+//!
+//! Design decision: the rule is written once, a line at a time, as the
+//! definition; the searches move and read boards with a faster backend behind
+//! one interface (`kernel`: lines side by side on any processor, or a line per
+//! AVX-512 register, chosen once per search), tested against the rule. Searches
+//! are exact: every cut is a proven bound (`search`, its list of cuts), and a
+//! node budget makes them stop early with the answer marked
 //! [`Proof::Incomplete`] instead of running forever.
 //!
-//! ```
-//! use grid_core::Direction;
-//! use rules_2048::{max_tile, Board};
+//! | module | what it holds |
+//! |---|---|
+//! | `rule` | the move rule, [`MAX_EXPONENT`], [`TileOverflow`] |
+//! | `board` | [`Board`], what a tile is ([`exponent_of_tile`]), the row syntax |
+//! | `queries` | [`max_tile`], [`reach`], [`apply`], [`SearchOptions`], [`Proof`] |
+//! | `kernel` | the search's move, merge counts and pair readings; the only `unsafe` |
+//! | `search` | the branch and bound: node loop, bounds, best, siblings, order, table, threads |
 //!
-//! let mut board = Board::from_rows(vec![vec![2, 2, 2, 2], vec![0, 4, 0, 4]]).unwrap();
+//! ```
+//! use rules_2048::{max_tile, Board, Direction};
+//!
+//! let mut board: Board = "2 2 2 2 / . 4 . 4".parse().unwrap();
 //! let answer = max_tile(&board, 3).unwrap();
 //! assert_eq!(answer.tile, 16);
 //!
@@ -29,12 +38,17 @@
 //! assert_eq!(board.to_string(), "4 4 . .\n8 . . .\n");
 //! ```
 #![deny(missing_docs)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 mod board;
-mod lanes;
+mod kernel;
+mod queries;
+mod rule;
 mod search;
-mod wide;
 
-pub use board::{slide_exponents, value_of, Board, BoardError, MoveOutcome, TileOverflow, MAX_EXPONENT};
-pub use grid_core::Direction;
-pub use search::{apply, max_tile, max_tile_with, reach, reach_with, MaxTile, Proof, Reach, SearchOptions};
+pub use board::{
+    exponent_of_tile, parse_cell, slide_exponents, value_of, Board, BoardError, MoveOutcome, ParseBoardError, TileError,
+};
+pub use grid_core::{Axis, Direction, Way};
+pub use queries::{apply, max_tile, max_tile_with, reach, reach_with, MaxTile, Proof, Reach, SearchOptions};
+pub use rule::{slide_in_place, TileOverflow, MAX_EXPONENT};

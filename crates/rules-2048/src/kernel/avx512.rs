@@ -1,45 +1,147 @@
-//! The search's move and reads again, one line a vector register, for boards
-//! whose lines fit 32 bytes, on x86-64 processors with AVX-512 VBMI2.
+//! The AVX-512 VBMI2 backend: the search's move and reads one line a vector
+//! register, for boards whose lines fit 32 bytes, on x86-64 processors with
+//! AVX-512 F, BW, VL, VBMI and VBMI2. The crate's only `unsafe` is here.
 //!
-//! `lanes` moves 32 lines side by side, a cell of each at a time, because a
-//! portable vector cannot pack a line's tiles toward its wall; this processor
-//! can, in one instruction (`vpcompressb`). So here a line is one 32-byte
-//! register: its tiles packed, the equal neighbours found with one compare,
-//! the pairs that merge picked by arithmetic on the compare's bit mask (the
-//! first, third, … of each run of equal tiles), and the merged line packed
-//! again. A move toward a line's end reverses the line, moves it toward its
-//! start and reverses it back. The answers are those of `lanes`, which stays
-//! the code every other processor and every longer line runs, and which
-//! dispatches here; a property test in `lanes` compares the two on random
-//! boards.
+//! The portable backend moves 32 lines side by side, a cell of each at a
+//! time, because a portable vector cannot pack a line's tiles toward its
+//! wall; this processor can, in one instruction (`vpcompressb`). So here a
+//! line is one 32-byte register: its tiles packed, the equal neighbours found
+//! with one compare, the pairs that merge picked by arithmetic on the
+//! compare's bit mask (the first, third, … of each run of equal tiles), and
+//! the merged line packed again. A move toward a line's end reverses the
+//! line, moves it toward its start and reverses it back. The answers are the
+//! portable backend's; `kernel::tests` compares the two on random boards.
 //!
-//! Every function here assumes what [`usable`] checks: the processor's
-//! features, and lines and boards of at most 32 cells a side.
+//! The functions with `#[target_feature]` may run only where the processor
+//! has the features. [`Avx512`] is the proof that it does: only
+//! [`Avx512::detect`] makes one, so its safe methods are the one door in.
+
+use grid_core::{Axis, Direction};
+
+use super::layout::Laned;
+use super::{AxisMerges, PairsAfter};
+
+/// Proof that this processor has every feature the backend uses: only
+/// [`Avx512::detect`] makes one. (On other architectures it cannot be made.)
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Avx512 {
+    _proof: Proof,
+}
 
 #[cfg(target_arch = "x86_64")]
-mod avx512 {
+type Proof = ();
+#[cfg(not(target_arch = "x86_64"))]
+type Proof = std::convert::Infallible;
+
+impl Avx512 {
+    /// The token, when the processor has the features (and the variable
+    /// `RULES_2048_NO_AVX512` is not set); checked once a process.
+    pub(crate) fn detect() -> Option<Avx512> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            static DETECTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+            let detected = *DETECTED.get_or_init(|| {
+                // For measuring and testing the portable code on this processor.
+                std::env::var_os("RULES_2048_NO_AVX512").is_none()
+                    && is_x86_feature_detected!("avx512f")
+                    && is_x86_feature_detected!("avx512bw")
+                    && is_x86_feature_detected!("avx512vl")
+                    && is_x86_feature_detected!("avx512vbmi")
+                    && is_x86_feature_detected!("avx512vbmi2")
+                    && is_x86_feature_detected!("popcnt")
+            });
+            detected.then_some(Avx512 { _proof: () })
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        None
+    }
+
+    /// Whether the backend serves a `height × width` board: lines and boards
+    /// of at most 32 cells a side.
+    pub(crate) fn fits(height: usize, width: usize) -> bool {
+        height <= 32 && width <= 32
+    }
+
+    /// `Kernel::merges_by_exponent` (the board must [`fit`](Avx512::fits)).
+    pub(crate) fn merges(self, laned: &Laned, height: usize, width: usize, axis: Axis) -> AxisMerges {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the token proves the processor has the features.
+        return unsafe { x86::merges(laned.lines(height, width, axis)) };
+        #[cfg(not(target_arch = "x86_64"))]
+        match self._proof {}
+    }
+
+    /// `Kernel::pairs_after` for the exponents from `lowest` to `highest`
+    /// (the board must [`fit`](Avx512::fits)).
+    pub(crate) fn pairs_after(
+        self,
+        laned: &Laned,
+        height: usize,
+        width: usize,
+        axis: Axis,
+        lowest: u8,
+        highest: u8,
+    ) -> PairsAfter {
+        let len = match axis {
+            Axis::Rows => width,
+            Axis::Columns => height,
+        };
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the token proves the processor has the features.
+        return unsafe { x86::pairs_after(laned.lines(height, width, axis), len, axis, lowest, highest) };
+        #[cfg(not(target_arch = "x86_64"))]
+        match self._proof {}
+    }
+
+    /// The search's move of the board whose lines `laned` holds in both
+    /// layouts, into `target`, with the moved board's lines left in
+    /// `moved_lines`: whether anything changed, or `None` when a merge
+    /// passes 2^63 (the board must [`fit`](Avx512::fits)).
+    pub(crate) fn slide_into(
+        self,
+        laned: &Laned,
+        target: &mut [u8],
+        moved_lines: &mut Laned,
+        height: usize,
+        width: usize,
+        direction: Direction,
+    ) -> Option<bool> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let axis = direction.axis();
+            let (lines, layouts) = (laned.lines(height, width, axis), moved_lines.layouts_for_wide());
+            // SAFETY: the token proves the processor has the features.
+            unsafe { x86::slide_into(lines, target, height, width, axis, direction.way(), layouts) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        match self._proof {}
+    }
+
+    /// Transposes 32 lines of 32 bytes (for the tests of the transpose the
+    /// move makes).
+    #[cfg(test)]
+    pub(crate) fn transpose(self, square: &mut [[u8; 32]; 32]) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the token proves the processor has the features.
+        unsafe {
+            x86::transpose(square)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        match self._proof {}
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
     use std::arch::x86_64::*;
 
-    use crate::board::MAX_EXPONENT;
-    use crate::lanes::{as_rows_and_columns, AxisMerges, PairsAfter, WINDOW};
+    use grid_core::{Axis, Way};
+
+    use crate::kernel::{as_rows_and_columns, AxisMerges, PairsAfter, WINDOW};
+    use crate::rule::MAX_EXPONENT;
 
     /// A line of at most 32 cells, unused lanes empty: `Laned`'s layout.
-    pub(crate) type Line = [u8; 32];
-
-    /// Whether the processor has every feature used here; checked once.
-    pub(crate) fn detected() -> bool {
-        static DETECTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        *DETECTED.get_or_init(|| {
-            // For measuring and testing the portable code on this processor.
-            std::env::var_os("RULES_2048_NO_AVX512").is_none()
-                && is_x86_feature_detected!("avx512f")
-                && is_x86_feature_detected!("avx512bw")
-                && is_x86_feature_detected!("avx512vl")
-                && is_x86_feature_detected!("avx512vbmi")
-                && is_x86_feature_detected!("avx512vbmi2")
-                && is_x86_feature_detected!("popcnt")
-        })
-    }
+    pub(super) type Line = [u8; 32];
 
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
@@ -116,9 +218,9 @@ mod avx512 {
         load(&indices)
     }
 
-    /// `merges_by_exponent` on `lines`, each line a vector.
+    /// `Kernel::merges_by_exponent` on `lines`, each line a vector.
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,popcnt")]
-    pub(crate) fn merges(lines: &[Line]) -> AxisMerges {
+    pub(super) fn merges(lines: &[Line]) -> AxisMerges {
         let mut by_exponent = [0u32; 64];
         let mut odd_run = false;
         let mut made: Line = [0; 32];
@@ -137,10 +239,10 @@ mod avx512 {
         AxisMerges { by_exponent, same_lines_both_ways: !odd_run }
     }
 
-    /// `pairs_after` on the lines along `axis`, each a vector of `len`
+    /// `Kernel::pairs_after` on the lines along `axis`, each a vector of `len`
     /// cells, for the exponents from `lowest` to `highest`.
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,popcnt")]
-    pub(crate) fn pairs_after(lines: &[Line], len: usize, axis: usize, lowest: u8, highest: u8) -> PairsAfter {
+    pub(super) fn pairs_after(lines: &[Line], len: usize, axis: Axis, lowest: u8, highest: u8) -> PairsAfter {
         let reverse = reversal(len);
         let window = (highest - lowest) as usize + 1;
         // Per way and exponent: pairs along the lines, across them, and the
@@ -152,7 +254,7 @@ mod avx512 {
             let line = load(line);
             // Toward the end, read in reversed places: a bijection of places,
             // the same for every line, so tiles at one place stay at one.
-            for (way, line) in [line, _mm256_permutexvar_epi8(reverse, line)].into_iter().enumerate() {
+            for (way, line) in Way::BOTH.into_iter().zip([line, _mm256_permutexvar_epi8(reverse, line)]) {
                 let slid = slide(line);
                 let present = low_bits(slid.len);
                 for index in 0..window {
@@ -171,32 +273,38 @@ mod avx512 {
     }
 
     /// The search's move of the lines along `axis` (the rows or the columns)
-    /// toward the axis's start (`way` 0) or its end, written to `target`, a
-    /// `height × width` board, and to `layouts`, the moved board's lines in
-    /// `Laned`'s two layouts (each of 32 lines: `layouts[1 - axis]` takes the
-    /// moved lines, `layouts[axis]` their transpose, the lines along the
+    /// toward `way`, written to `target`, a `height × width` board, and to
+    /// `layouts`, the moved board's lines in `Laned`'s two layouts (each of
+    /// 32 lines: `layouts[axis.other()]` takes the moved lines,
+    /// `layouts[axis]` their transpose, the lines along the
     /// other axis), so that the moved board need not gather them again:
     /// whether anything changed, or `None` when a merge passes 2^63.
     #[allow(clippy::too_many_arguments)]
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,popcnt")]
-    pub(crate) fn slide_into(
+    pub(super) fn slide_into(
         lines: &[Line],
         target: &mut [u8],
         height: usize,
         width: usize,
-        axis: usize,
-        way: usize,
+        axis: Axis,
+        way: Way,
         layouts: [&mut [Line; 32]; 2],
     ) -> Option<bool> {
-        let len = if axis == 0 { width } else { height };
+        let len = match axis {
+            Axis::Rows => width,
+            Axis::Columns => height,
+        };
         let reverse = reversal(len);
         let mut changed = 0u32;
         let mut landed = _mm256_setzero_si256();
         let [columns, rows] = layouts;
-        let (moved_lines, square) = if axis == 0 { (rows, columns) } else { (columns, rows) };
+        let (moved_lines, square) = match axis {
+            Axis::Rows => (rows, columns),
+            Axis::Columns => (columns, rows),
+        };
         for (index, line) in lines.iter().enumerate() {
             let line = load(line);
-            let moved = if way == 0 {
+            let moved = if way == Way::TowardStart {
                 slide(line).moved
             } else {
                 _mm256_permutexvar_epi8(reverse, slide(_mm256_permutexvar_epi8(reverse, line)).moved)
@@ -212,7 +320,10 @@ mod avx512 {
         }
         square[lines.len()..].fill([0; 32]);
         transpose(square);
-        let rows: &[Line] = if axis == 0 { moved_lines } else { square };
+        let rows: &[Line] = match axis {
+            Axis::Rows => moved_lines,
+            Axis::Columns => square,
+        };
         for (cells, row) in target.chunks_exact_mut(width).zip(rows) {
             cells.copy_from_slice(&row[..width]);
         }
@@ -230,12 +341,13 @@ mod avx512 {
     /// exchanging halves with two two-source byte permutes; a last permute
     /// in each register swaps the offset's top and bottom bits.
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
-    pub(crate) fn transpose(square: &mut [Line; 32]) {
+    pub(super) fn transpose(square: &mut [Line; 32]) {
         let base = square.as_mut_ptr().cast::<u8>();
-        // SAFETY (each load and store): the 32 lines are 1,024 contiguous
-        // bytes, taken 64 at a time, 16 times, with no alignment need.
-        let mut registers: [__m512i; 16] =
-            std::array::from_fn(|index| unsafe { _mm512_loadu_si512(base.add(64 * index).cast()) });
+        let mut registers: [__m512i; 16] = std::array::from_fn(|index| {
+            // SAFETY: the 32 lines are 1,024 contiguous bytes, taken 64 at a
+            // time, 16 times, with no alignment need.
+            unsafe { _mm512_loadu_si512(base.add(64 * index).cast()) }
+        });
         for (round, [low, high]) in EXCHANGES.iter().enumerate() {
             let (low, high) = (indices(low), indices(high));
             let register_bit = 1 << round;
@@ -247,6 +359,7 @@ mod avx512 {
         }
         let swap_ends = indices(&SWAP_ENDS);
         for (index, register) in registers.iter().enumerate() {
+            // SAFETY: as for the loads: 64 of the 1,024 contiguous bytes at a time.
             unsafe { _mm512_storeu_si512(base.add(64 * index).cast(), _mm512_permutexvar_epi8(swap_ends, *register)) };
         }
     }
@@ -291,56 +404,5 @@ mod avx512 {
     fn indices(bytes: &[u8; 64]) -> __m512i {
         // SAFETY: `bytes` is 64 readable bytes; the load has no alignment need.
         unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) }
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-pub(crate) use avx512::{merges, pairs_after, slide_into};
-
-/// Whether this module serves a `height × width` board: on a processor with
-/// the features it needs, lines and boards of at most 32 cells a side.
-pub(crate) fn usable(height: usize, width: usize) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        height <= 32 && width <= 32 && avx512::detected()
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = (height, width);
-        false
-    }
-}
-
-#[cfg(all(test, target_arch = "x86_64"))]
-mod tests {
-    use super::avx512::{transpose, Line};
-
-    #[test]
-    fn the_variable_turns_the_wide_code_off() {
-        // CI runs the tests again with it set: then this must hold, or that
-        // second run would test the wide code twice and the portable never.
-        if std::env::var_os("RULES_2048_NO_AVX512").is_some() {
-            assert!(!super::usable(20, 20));
-        }
-        assert!(!super::usable(33, 20) && !super::usable(20, 33), "lines past 32 cells never");
-    }
-
-    #[test]
-    fn transpose_swaps_lines_and_places() {
-        if !super::usable(32, 32) {
-            return; // nothing to test on this processor
-        }
-        // Every byte distinct in its line and its place, three times over.
-        for seed in 0..3u8 {
-            let square: [Line; 32] = std::array::from_fn(|i| std::array::from_fn(|j| (i * 32 + j) as u8 ^ seed));
-            let mut transposed = square;
-            // SAFETY: `usable` checked that the processor has the features.
-            unsafe { transpose(&mut transposed) };
-            for (i, line) in transposed.iter().enumerate() {
-                for (j, &byte) in line.iter().enumerate() {
-                    assert_eq!(byte, square[j][i], "line {i} place {j}");
-                }
-            }
-        }
     }
 }

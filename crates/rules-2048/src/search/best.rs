@@ -1,0 +1,106 @@
+//! The best found so far: its order (score, then length, then task), and
+//! what the threads of a parallel search share (the best and the node count).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use grid_core::Direction;
+
+use super::Search;
+
+/// The best found so far, shared by the threads of a parallel search.
+///
+/// Ties are broken by task: of two sequences with the same score and length,
+/// the one in the earlier task (in the sequential search's order) wins, and a
+/// task prunes a tie only against an earlier task. So the answer and its
+/// witness are the same whichever thread finishes first.
+pub(super) struct Shared {
+    /// `score << 48 | length << 32 | task`, for a lock-free read at every node.
+    pub(super) packed: AtomicU64,
+    /// The best: score, length, task and moves.
+    pub(super) best: Mutex<(u8, usize, u32, Vec<Direction>)>,
+    /// Boards visited by all threads, counted 256 at a time.
+    pub(super) nodes: AtomicU64,
+    pub(super) budget: u64,
+    pub(super) out_of_budget: AtomicBool,
+}
+
+impl Shared {
+    pub(super) fn pack(score: u8, len: usize, task: u32) -> u64 {
+        (score as u64) << 48 | (len.min(0xFFFF) as u64) << 32 | task as u64
+    }
+
+    fn unpack(packed: u64) -> (u8, usize, u32) {
+        let len = ((packed >> 32) & 0xFFFF) as usize;
+        ((packed >> 48) as u8, if len == 0xFFFF { usize::MAX } else { len }, packed as u32)
+    }
+}
+
+impl Search<'_> {
+    /// Whether a board at `depth` whose largest exponent is `max_exponent` beats
+    /// the best itself.
+    pub(super) fn improves(&self, max_exponent: u8, depth: usize) -> bool {
+        let score = max_exponent.min(self.score_cap);
+        score > self.best_score || (score == self.best_score && self.shorter(depth))
+    }
+
+    /// Whether a sequence of `len` moves with the best score would beat the best.
+    pub(super) fn shorter(&self, len: usize) -> bool {
+        len < self.best_len || (self.tie_wins && len == self.best_len)
+    }
+
+    /// Takes in what other threads found.
+    pub(super) fn sync(&mut self) {
+        if let Some(shared) = self.shared {
+            let (score, len, task) = Shared::unpack(shared.packed.load(Ordering::Relaxed));
+            self.best_score = score;
+            self.best_len = len;
+            self.tie_wins = task > self.task;
+        }
+    }
+
+    /// Records a better sequence: this path, then `last` if given.
+    pub(super) fn record(&mut self, score: u8, len: usize, last: Option<Direction>) {
+        let Some(shared) = self.shared else {
+            self.best_score = score;
+            self.best_len = len;
+            self.best_moves.clone_from(&self.path);
+            self.best_moves.extend(last);
+            return;
+        };
+        let mut best = shared.best.lock().expect("no thread panicked holding the lock");
+        let wins = score > best.0 || (score == best.0 && (len < best.1 || (len == best.1 && self.task < best.2)));
+        if wins {
+            let mut moves = self.path.clone();
+            moves.extend(last);
+            *best = (score, len, self.task, moves);
+            shared.packed.store(Shared::pack(score, len, self.task), Ordering::Relaxed);
+        }
+        drop(best);
+        self.sync();
+    }
+
+    /// Counts a visited board against the budget (the shared one every 256
+    /// boards, in a parallel search); false once it is spent.
+    pub(super) fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        match self.shared {
+            None => {
+                if self.nodes > self.budget {
+                    self.out_of_budget = true;
+                }
+            }
+            Some(shared) => {
+                if self.nodes.is_multiple_of(256) {
+                    let total = shared.nodes.fetch_add(256, Ordering::Relaxed) + 256;
+                    if total > shared.budget {
+                        shared.out_of_budget.store(true, Ordering::Relaxed);
+                    }
+                    self.out_of_budget = shared.out_of_budget.load(Ordering::Relaxed);
+                }
+                self.sync();
+            }
+        }
+        !self.out_of_budget
+    }
+}
