@@ -1,16 +1,16 @@
-//! Answers the queries of a checked puzzle through the rules crates.
+//! Answers the queries of a checked puzzle through the rules crates: one
+//! typed answer per query, its proof, and its [`Status`].
 
 use grid_core::{Direction, Grid};
 use rules_2048::{Proof, SearchOptions, TileOverflow};
 use rules_blockgame::Solution;
 
-use crate::diagnostic::Diagnostic;
+use crate::language::{BlockExpect, BlockQuery, Error, ErrorKind, Expect2048, Game, Item, Puzzle, Query2048};
 use crate::limits;
-use crate::syntax::{Board, Expect, Puzzle, Query};
 
-/// The answer to one query.
+/// The answer to a 2048 query.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Answer {
+pub enum Answer2048 {
     /// `max-tile`: the tile and one shortest sequence reaching it.
     MaxTile {
         /// The largest tile reachable.
@@ -30,46 +30,149 @@ pub enum Answer {
         /// The board after them, as tile values.
         board: Grid<u64>,
     },
-    /// `max-removed`: the solver's solution.
-    MaxRemoved(Solution),
 }
 
-impl Answer {
-    /// The 2048 moves of the witness (or of `apply`), if any.
+impl Answer2048 {
+    /// The moves of the witness (or of `apply`), if any.
     pub fn moves(&self) -> Option<&[Direction]> {
         match self {
-            Answer::MaxTile { moves, .. } | Answer::Apply { moves, .. } => Some(moves),
-            Answer::Reach { moves } => moves.as_deref(),
-            Answer::MaxRemoved(_) => None,
+            Answer2048::MaxTile { moves, .. } | Answer2048::Apply { moves, .. } => Some(moves),
+            Answer2048::Reach { moves } => moves.as_deref(),
         }
     }
 
     /// Whether the answer is what `expect` says.
-    pub fn matches(&self, expect: &Expect) -> bool {
+    pub fn matches(&self, expect: &Expect2048) -> bool {
         match (self, expect) {
-            (Answer::MaxTile { tile, .. }, Expect::Number(n)) => tile == n,
-            (Answer::Reach { moves: Some(moves) }, Expect::Number(n)) => moves.len() as u64 == *n,
-            (Answer::Reach { moves: None }, Expect::Unreachable) => true,
-            (Answer::Apply { board, .. }, Expect::Board(expected)) => board == expected,
-            (Answer::MaxRemoved(solution), Expect::Number(n)) => solution.count() as u64 == *n,
+            (Answer2048::MaxTile { tile, .. }, Expect2048::Number(n)) => tile == n,
+            (Answer2048::Reach { moves: Some(moves) }, Expect2048::Number(n)) => moves.len() as u64 == *n,
+            (Answer2048::Reach { moves: None }, Expect2048::Unreachable) => true,
+            (Answer2048::Apply { board, .. }, Expect2048::Board(expected)) => board == expected,
             _ => false,
+        }
+    }
+}
+
+/// The answer to a block-game query.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BlockAnswer {
+    /// `max-removed`: the solver's solution.
+    MaxRemoved(Solution),
+}
+
+impl BlockAnswer {
+    /// Whether the answer is what `expect` says.
+    pub fn matches(&self, expect: &BlockExpect) -> bool {
+        match (self, expect) {
+            (BlockAnswer::MaxRemoved(solution), BlockExpect::Number(n)) => solution.count() as u64 == *n,
+        }
+    }
+}
+
+/// What became of one query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    /// Answered, and as expected if an `expect` says.
+    Ok,
+    /// Answered, but not as its `expect` says.
+    Failed,
+    /// An error instead of an answer (a tile past 2^63).
+    Error,
+    /// The search stopped at its budget.
+    Incomplete,
+}
+
+impl Status {
+    /// The exit status the result calls for on its own: 0 ok, 1 failed, 2
+    /// error, 3 incomplete.
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Status::Ok => 0,
+            Status::Failed => 1,
+            Status::Error => 2,
+            Status::Incomplete => 3,
         }
     }
 }
 
 /// The result of one query.
 #[derive(Debug, Clone)]
-pub struct QueryResult {
+pub struct QueryResult<A, E> {
     /// The query as written canonically.
     pub text: String,
     /// The answer, or why there is none (a tile past 2^63).
-    pub answer: Result<Answer, Diagnostic>,
+    pub answer: Result<A, Error>,
     /// `Some(upper bound)` when the search stopped at its budget.
     pub incomplete: Option<u64>,
     /// Boards the search visited, for searches.
     pub nodes: Option<u64>,
     /// The `expect`, and whether the answer matched it.
-    pub expect: Option<(Expect, bool)>,
+    pub expect: Option<(E, bool)>,
+}
+
+impl<A, E> QueryResult<A, E> {
+    /// Whether the query failed: its `expect` does not hold, or it has no
+    /// answer (an incomplete answer may fail too).
+    pub fn failed(&self) -> bool {
+        matches!(self.expect, Some((_, false))) || self.answer.is_err()
+    }
+
+    /// What became of the query.
+    pub fn status(&self) -> Status {
+        if self.incomplete.is_some() {
+            Status::Incomplete
+        } else if self.answer.is_err() {
+            Status::Error
+        } else if matches!(self.expect, Some((_, false))) {
+            Status::Failed
+        } else {
+            Status::Ok
+        }
+    }
+}
+
+/// A 2048 result.
+pub type Result2048 = QueryResult<Answer2048, Expect2048>;
+/// A block-game result.
+pub type BlockResult = QueryResult<BlockAnswer, BlockExpect>;
+
+/// A puzzle with its answers, each game with its own board and results.
+#[derive(Debug, Clone)]
+pub enum Answered {
+    /// A 2048 puzzle.
+    Twenty48 {
+        /// The starting board.
+        board: rules_2048::Board,
+        /// One result per query, in order.
+        results: Vec<Result2048>,
+    },
+    /// A block-game puzzle.
+    BlockGame {
+        /// The starting board.
+        board: rules_blockgame::Board,
+        /// One result per query, in order.
+        results: Vec<BlockResult>,
+    },
+}
+
+impl Answered {
+    /// The status of each result, in order.
+    pub fn statuses(&self) -> Vec<Status> {
+        self.each(QueryResult::status, QueryResult::status)
+    }
+
+    /// For each result, in order: whether it failed, and whether its search
+    /// stopped at the budget.
+    pub fn tallies(&self) -> Vec<(bool, bool)> {
+        self.each(|r| (r.failed(), r.incomplete.is_some()), |r| (r.failed(), r.incomplete.is_some()))
+    }
+
+    fn each<T>(&self, of_2048: impl Fn(&Result2048) -> T, of_block: impl Fn(&BlockResult) -> T) -> Vec<T> {
+        match self {
+            Answered::Twenty48 { results, .. } => results.iter().map(of_2048).collect(),
+            Answered::BlockGame { results, .. } => results.iter().map(of_block).collect(),
+        }
+    }
 }
 
 /// How hard the searches may work, and on how many threads.
@@ -82,63 +185,117 @@ pub struct Budget {
     pub threads: usize,
 }
 
-/// Answers every query of `puzzle`, in order.
-pub fn answer_all(puzzle: &Puzzle, budget: Budget) -> Vec<QueryResult> {
+/// Answers every query of `puzzle`, in order (none when `answer` is false,
+/// for `puzzle check`).
+pub fn answer_all(puzzle: &Puzzle, budget: Budget, answer: bool) -> Answered {
     // Each query has its budget, and the file as a whole ten times the default
     // one, so that a file of many slow queries still ends in minutes.
-    let (height, width) = puzzle.board.size();
+    let (height, width) = puzzle.game.size();
     let per_query = budget.nodes.unwrap_or(limits::default_node_budget(height * width));
     let mut left_for_file = budget.nodes.map_or(limits::FILE_BUDGET_QUERIES * per_query, |_| u64::MAX);
-    puzzle
-        .queries
-        .iter()
-        .map(|item| {
-            let options = SearchOptions { node_budget: Some(per_query.min(left_for_file)), threads: budget.threads };
-            let (answer, incomplete, nodes) = match answer(&puzzle.board, &item.query, &options) {
-                Ok(found) => {
-                    let incomplete = match found.proof {
-                        Proof::Exact => None,
-                        Proof::Incomplete { upper_bound } => Some(upper_bound),
-                    };
-                    (Ok(found.answer), incomplete, found.nodes)
-                }
-                Err(overflow) => (Err(Diagnostic::new(overflow.to_string(), item.span)), None, None),
+    match &puzzle.game {
+        Game::Twenty48 { board, queries } => {
+            let queries = if answer { &queries[..] } else { &[] };
+            let results = queries
+                .iter()
+                .map(|item| {
+                    let options =
+                        SearchOptions { node_budget: Some(per_query.min(left_for_file)), threads: budget.threads };
+                    let result = result_of(item, Query2048::text, |query| answer_2048(board, query, &options));
+                    left_for_file = left_for_file.saturating_sub(result.nodes.unwrap_or(0));
+                    result
+                })
+                .collect();
+            Answered::Twenty48 { board: board.clone(), results }
+        }
+        Game::BlockGame { board, queries } => {
+            let queries = if answer { &queries[..] } else { &[] };
+            let results = queries
+                .iter()
+                .map(|item| {
+                    result_of(item, BlockQuery::text, |query| match query {
+                        BlockQuery::MaxRemoved => Ok(exact(BlockAnswer::MaxRemoved(rules_blockgame::solve(board)))),
+                    })
+                })
+                .collect();
+            Answered::BlockGame { board: board.clone(), results }
+        }
+    }
+}
+
+/// The result of one item, from its answer and how it was found.
+fn result_of<Q, A, E: Clone>(
+    item: &Item<Q, E>,
+    text: impl Fn(&Q) -> String,
+    answer: impl FnOnce(&Q) -> Result<Found<A>, TileOverflow>,
+) -> QueryResult<A, E>
+where
+    A: Matches<E>,
+{
+    let (answer, incomplete, nodes) = match answer(&item.query) {
+        Ok(found) => {
+            let incomplete = match found.proof {
+                Proof::Exact => None,
+                Proof::Incomplete { upper_bound } => Some(upper_bound),
             };
-            left_for_file = left_for_file.saturating_sub(nodes.unwrap_or(0));
-            let expect = item.expect.as_ref().map(|(expect, _)| {
-                let ok = answer.as_ref().is_ok_and(|a| a.matches(expect));
-                (expect.clone(), ok)
-            });
-            QueryResult { text: item.query.text(), answer, incomplete, nodes, expect }
-        })
-        .collect()
+            (Ok(found.answer), incomplete, found.nodes)
+        }
+        Err(overflow) => (Err(Error::new(ErrorKind::Overflow(overflow), item.span)), None, None),
+    };
+    let expect = item.expect.as_ref().map(|(expect, _)| {
+        let ok = answer.as_ref().is_ok_and(|a| a.matches(expect));
+        (expect.clone(), ok)
+    });
+    QueryResult { text: text(&item.query), answer, incomplete, nodes, expect }
+}
+
+/// Answers that an `expect` of type `E` can check.
+trait Matches<E> {
+    fn matches(&self, expect: &E) -> bool;
+}
+
+impl Matches<Expect2048> for Answer2048 {
+    fn matches(&self, expect: &Expect2048) -> bool {
+        Answer2048::matches(self, expect)
+    }
+}
+
+impl Matches<BlockExpect> for BlockAnswer {
+    fn matches(&self, expect: &BlockExpect) -> bool {
+        BlockAnswer::matches(self, expect)
+    }
 }
 
 /// An answer with how it was found.
-struct Found {
-    answer: Answer,
+struct Found<A> {
+    answer: A,
     proof: Proof,
     /// Boards visited, for searches.
     nodes: Option<u64>,
 }
 
-fn answer(board: &Board, query: &Query, options: &SearchOptions) -> Result<Found, TileOverflow> {
-    let exact = |answer| Found { answer, proof: Proof::Exact, nodes: None };
-    Ok(match (board, query) {
-        (Board::Twenty48(board), Query::MaxTile { within }) => {
+fn exact<A>(answer: A) -> Found<A> {
+    Found { answer, proof: Proof::Exact, nodes: None }
+}
+
+fn answer_2048(
+    board: &rules_2048::Board,
+    query: &Query2048,
+    options: &SearchOptions,
+) -> Result<Found<Answer2048>, TileOverflow> {
+    Ok(match query {
+        Query2048::MaxTile { within } => {
             let found = rules_2048::max_tile_with(board, *within, options)?;
-            let answer = Answer::MaxTile { tile: found.tile, moves: found.moves };
+            let answer = Answer2048::MaxTile { tile: found.tile, moves: found.moves };
             Found { answer, proof: found.proof, nodes: Some(found.nodes) }
         }
-        (Board::Twenty48(board), Query::Reach { target, within }) => {
+        Query2048::Reach { target, within } => {
             let found = rules_2048::reach_with(board, *target, *within, options)?;
-            Found { answer: Answer::Reach { moves: found.moves }, proof: found.proof, nodes: Some(found.nodes) }
+            Found { answer: Answer2048::Reach { moves: found.moves }, proof: found.proof, nodes: Some(found.nodes) }
         }
-        (Board::Twenty48(board), Query::Apply { moves }) => {
+        Query2048::Apply { moves } => {
             let after = rules_2048::apply(board, moves)?;
-            exact(Answer::Apply { moves: moves.clone(), board: after.values() })
+            exact(Answer2048::Apply { moves: moves.clone(), board: after.values() })
         }
-        (Board::BlockGame(board), Query::MaxRemoved) => exact(Answer::MaxRemoved(rules_blockgame::solve(board))),
-        _ => unreachable!("queries are checked against the game when parsed"),
     })
 }

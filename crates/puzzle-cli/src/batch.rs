@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::answer::Budget;
+use crate::files::Input;
 use crate::report::FileReport;
-use crate::Input;
 
 /// Set while a report is being written, so that Ctrl-C waits for its end.
 static WRITING: AtomicBool = AtomicBool::new(false);

@@ -6,16 +6,17 @@ use std::fmt;
 use crate::limits;
 
 /// The problems `puzzle judge` answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Problem {
     /// Baekjoon 12100 "2048 (Easy)": N, then N rows of N tiles; at most 5 moves.
-    #[value(name = "boj-12100")]
+    #[cfg_attr(feature = "cli", value(name = "boj-12100"))]
     Boj12100,
     /// Baekjoon 12094 "2048 (Hard)": the same input; at most 10 moves.
-    #[value(name = "boj-12094")]
+    #[cfg_attr(feature = "cli", value(name = "boj-12094"))]
     Boj12094,
     /// Kakao 2019 "블록 게임": the board as a JSON array of rows.
-    #[value(name = "kakao-blockgame")]
+    #[cfg_attr(feature = "cli", value(name = "kakao-blockgame"))]
     KakaoBlockgame,
 }
 
@@ -64,8 +65,9 @@ fn max_tile(text: &str, moves: usize) -> Result<String, JudgeError> {
             let token = tokens.next().ok_or_else(|| {
                 JudgeError(format!("the input ends at row {}, column {}: expected {n} rows of {n} tiles", r + 1, c + 1))
             })?;
+            // The rules crate's definition of a tile, on the judge's numbers.
             let value: u64 =
-                token.parse().ok().filter(|&v: &u64| v == 0 || (v >= 2 && v.is_power_of_two())).ok_or_else(|| {
+                token.parse().ok().filter(|&v| rules_2048::exponent_of_tile(v).is_ok()).ok_or_else(|| {
                     JudgeError(format!(
                         "row {}, column {} is `{token}`: a tile is 0 (empty) or a power of two from 2 up to 2^63",
                         r + 1,

@@ -1,7 +1,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use puzzle_cli::Cli;
+use puzzle_cli::cli::Cli;
 
 fn main() -> ExitCode {
     match puzzle_cli::run(Cli::parse()) {

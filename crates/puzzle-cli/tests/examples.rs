@@ -5,7 +5,9 @@
 use std::path::Path;
 
 use puzzle_cli::answer::Budget;
-use puzzle_cli::report::{process, render_json, render_text, TextOptions};
+use puzzle_cli::render::json::render_json;
+use puzzle_cli::render::text::{render_text, TextOptions};
+use puzzle_cli::report::process;
 
 fn workspace_relative(path: &Path) -> String {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap();

@@ -7,7 +7,9 @@ use std::path::Path;
 use proptest::prelude::*;
 use puzzle_cli::answer::Budget;
 use puzzle_cli::diagnostic::line_col;
-use puzzle_cli::report::{process_bytes, render_json, render_text, Failure, TextOptions};
+use puzzle_cli::render::json::render_json;
+use puzzle_cli::render::text::{render_text, TextOptions};
+use puzzle_cli::report::{process_bytes, Failure};
 
 /// The example files, as seeds to mutate.
 fn examples() -> Vec<String> {

@@ -1,13 +1,13 @@
 //! `puzzle new`: a commented template to start a puzzle from.
 
-use crate::NewGame;
+use super::ast::GameKind;
 
 /// A template for `game` with an empty `height × width` board.
-pub fn new_puzzle(game: NewGame, height: usize, width: usize) -> String {
+pub fn new_puzzle(game: GameKind, height: usize, width: usize) -> String {
     let row = vec!["."; width].join(" ");
     let board: String = (0..height).map(|_| format!("  {row}\n")).collect();
     match game {
-        NewGame::Twenty48 => format!(
+        GameKind::Twenty48 => format!(
             r#"# A 2048 puzzle (no tiles appear after a move). Run it with:
 #   puzzle run this-file.puzzle
 # The language is described in docs/format.md.
@@ -30,7 +30,7 @@ query reach 64 within 10
 query apply L U
 "#
         ),
-        NewGame::Blockgame => format!(
+        GameKind::BlockGame => format!(
             r#"# A Kakao 2019 block game puzzle. Run it with:
 #   puzzle run this-file.puzzle
 # The language is described in docs/format.md.

@@ -6,10 +6,10 @@ use std::fmt::Write as _;
 
 use grid_core::Grid;
 
-use crate::answer::Answer;
-use crate::explain::{steps, Cell, StepKind};
+use super::{block_cells, tile_cells, Cell};
+use crate::answer::{Answered, QueryResult};
+use crate::replay::{block_steps, steps_2048, BlockStep, Step2048};
 use crate::report::FileReport;
-use crate::syntax::Board;
 
 const CELL: usize = 36;
 const GAP: usize = 28;
@@ -26,37 +26,48 @@ struct Frame {
 /// no witness to draw.
 pub fn render(report: &FileReport) -> Option<String> {
     let solved = report.outcome.as_ref().ok()?;
-    let mut rows: Vec<(String, Vec<Frame>)> = Vec::new();
-    for result in &solved.results {
-        let Ok(answer) = &result.answer else { continue };
-        let frames = frames_of(&solved.puzzle.board, answer);
-        if !frames.is_empty() {
-            rows.push((result.text.clone(), frames));
+    let rows: Vec<(String, Vec<Frame>)> = match &solved.answered {
+        Answered::Twenty48 { board, results } => {
+            rows_of(results, |answer| steps_2048(board, answer).into_iter().filter_map(frame_2048).collect())
         }
-    }
+        Answered::BlockGame { board, results } => {
+            rows_of(results, |answer| block_steps(board, answer).into_iter().map(block_frame).collect())
+        }
+    };
     if rows.is_empty() {
         return None;
     }
-    let title = solved.puzzle.name.clone().unwrap_or_else(|| report.path.clone());
+    let title = solved.name.clone().unwrap_or_else(|| report.path.clone());
     Some(draw(&title, &rows))
 }
 
-/// The boards of an answer's steps, captioned; a tile a merge made is drawn
-/// with a thick outline.
-fn frames_of(board: &Board, answer: &Answer) -> Vec<Frame> {
-    steps(board, answer)
-        .into_iter()
-        .filter_map(|step| {
-            let caption = match step.kind {
-                StepKind::Start => "start".to_string(),
-                StepKind::Move { number, direction, .. } => format!("{number}. {direction}"),
-                StepKind::Removal { number, id } => format!("{number}. block {id}"),
-                StepKind::After => "after".to_string(),
-                StepKind::Overflow { .. } => return None,
-            };
-            Some(Frame { caption, cells: step.picture?.cells("", "") })
-        })
-        .collect()
+/// A row for each result with something to draw, captioned with its query.
+fn rows_of<A, E>(results: &[QueryResult<A, E>], frames: impl Fn(&A) -> Vec<Frame>) -> Vec<(String, Vec<Frame>)> {
+    let answered = results.iter().filter_map(|result| Some((&result.text, result.answer.as_ref().ok()?)));
+    answered.map(|(text, answer)| (text.clone(), frames(answer))).filter(|(_, frames)| !frames.is_empty()).collect()
+}
+
+/// A 2048 step's board, captioned; a tile a merge made is drawn with a thick
+/// outline. A move that overflows has no board.
+fn frame_2048(step: Step2048) -> Option<Frame> {
+    match step {
+        Step2048::Start { values } => Some(Frame { caption: "start".into(), cells: tile_cells(&values, &[], "") }),
+        Step2048::Move { number, direction, values, merged, .. } => {
+            Some(Frame { caption: format!("{number}. {direction}"), cells: tile_cells(&values, &merged, "") })
+        }
+        Step2048::Overflow { .. } => None,
+    }
+}
+
+/// A block-game step's board, captioned.
+fn block_frame(step: BlockStep) -> Frame {
+    match step {
+        BlockStep::Start { ids } => Frame { caption: "start".into(), cells: block_cells(&ids, &[], "", "") },
+        BlockStep::Removal { number, id, ids, black } => {
+            Frame { caption: format!("{number}. block {id}"), cells: block_cells(&ids, &black, "", "") }
+        }
+        BlockStep::After { ids } => Frame { caption: "after".into(), cells: block_cells(&ids, &[], "", "") },
+    }
 }
 
 fn hex((r, g, b): (u8, u8, u8)) -> String {

@@ -15,12 +15,13 @@
 use pest::iterators::Pair;
 use pest::Parser;
 
-use crate::diagnostic::Diagnostic;
-use crate::syntax::{syntax_error, PuzzleParser, Rule};
+use super::errors::Error;
+use super::grammar::{PuzzleParser, Rule};
+use super::parse::syntax_error;
 
 /// The canonical layout of `source`, or the syntax error that prevents one
 /// (a file with a bad value but good syntax is formatted all the same).
-pub fn format_source(source: &str) -> Result<String, Diagnostic> {
+pub fn format_source(source: &str) -> Result<String, Error> {
     let file = PuzzleParser::parse(Rule::file, source).map_err(|err| syntax_error(source, err))?;
     let comments = Comments::of(source);
     let mut out = Output::default();

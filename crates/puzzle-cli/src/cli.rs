@@ -1,0 +1,125 @@
+//! The command line: the clap types of `puzzle` and its subcommands.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::judge;
+use crate::language::GameKind;
+
+/// Answers questions about grid puzzles written in `.puzzle` files.
+#[derive(Debug, Parser)]
+#[command(name = "puzzle", version, about, long_about = None)]
+pub struct Cli {
+    /// When to colour the output.
+    #[arg(long, value_enum, default_value_t = ColourChoice::Auto, global = true)]
+    pub color: ColourChoice,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// When to colour the output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColourChoice {
+    /// On a terminal, unless NO_COLOR is set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Answer every query of each file and check its `expect` lines.
+    #[command(
+        after_help = "Examples:\n  puzzle run puzzles/boj-12100-sample.puzzle\n  puzzle run puzzles/ --json\n  \
+                            puzzle run deep.puzzle --budget 100000000\n\n\
+                            Exit status: 0 all answers as expected; 1 an `expect` failed; 2 a file is invalid or \
+                            unreadable; 3 a search stopped at its budget (the answer is marked incomplete). The \
+                            highest applies."
+    )]
+    Run {
+        /// Files, or directories searched for `*.puzzle` files (in sorted order).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Print one JSON document instead of the text report.
+        #[arg(long)]
+        json: bool,
+        /// Also print the starting board and the board after each answer.
+        #[arg(long)]
+        show: bool,
+        /// Explain each answer step by step: the board after every move (merges
+        /// marked), or every removal with its black cells, and why blocks stay.
+        #[arg(long)]
+        explain: bool,
+        /// Draw boards with ASCII instead of Unicode box drawing.
+        #[arg(long)]
+        ascii: bool,
+        /// The most boards a search may visit before it stops and reports the
+        /// best found (default: a few seconds' worth for the board's size).
+        #[arg(long, value_name = "BOARDS")]
+        budget: Option<u64>,
+        /// Threads each search may use (default: one per core). The answer
+        /// never depends on it; where several shortest sequences exist, the
+        /// witness shown may.
+        #[arg(long, value_name = "N")]
+        threads: Option<usize>,
+        /// Also write one SVG picture a puzzle into DIR: the start board and each
+        /// step of every witness, side by side.
+        #[arg(long, value_name = "DIR")]
+        svg: Option<PathBuf>,
+        /// Files to solve at once (default 1); the report keeps the sorted order.
+        #[arg(long, short = 'j', value_name = "N")]
+        jobs: Option<usize>,
+    },
+    /// Parse and validate files without answering their queries.
+    #[command(after_help = "Example:\n  puzzle check puzzles/\n\nExit status: 0 all valid; 2 a file is invalid.")]
+    Check {
+        /// Files, or directories searched for `*.puzzle` files.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Rewrite files in the canonical layout (comments and meaning kept).
+    #[command(
+        after_help = "Examples:\n  puzzle fmt puzzles/\n  puzzle fmt --check puzzles/   # in CI: exit 1 and list what would change\n\n\
+                            Exit status: 0 done (or, with --check, nothing to change); 1 with --check, a file would \
+                            change; 2 a file has a syntax error or cannot be written."
+    )]
+    Fmt {
+        /// Files, or directories searched for `*.puzzle` files.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Change nothing: list the files that are not in the canonical layout.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Print a commented template to start a new puzzle from.
+    #[command(
+        after_help = "Examples:\n  puzzle new 2048 > my.puzzle\n  puzzle new blockgame --size 6x8 > blocks.puzzle"
+    )]
+    New {
+        /// Which game.
+        #[arg(value_enum)]
+        game: GameKind,
+        /// The board's size as HEIGHTxWIDTH (default 4x4 for 2048, 10x10 for the block game).
+        #[arg(long, value_name = "HxW", value_parser = parse_size)]
+        size: Option<(usize, usize)>,
+    },
+    /// Read an online judge's input on stdin and print only the answer.
+    #[command(after_help = "Examples:\n  printf '3\\n2 2 2\\n4 4 4\\n8 8 8\\n' | puzzle judge boj-12100\n  \
+                            echo '[[0,0,0],[1,0,0],[1,1,1]]' | puzzle judge kakao-blockgame\n\n\
+                            Exit status: 0 answered; 2 the input is not valid for the problem.")]
+    Judge {
+        /// Which problem's input and answer.
+        #[arg(value_enum)]
+        problem: judge::Problem,
+    },
+}
+
+fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let (height, width) = text.split_once(['x', 'X', '×']).ok_or("write the size as HEIGHTxWIDTH, like 4x4")?;
+    let number = |part: &str| part.trim().parse::<usize>().map_err(|_| format!("`{part}` is not a whole number"));
+    Ok((number(height)?, number(width)?))
+}

@@ -1,0 +1,30 @@
+//! `puzzle judge`: an online judge's input on stdin, only the answer on stdout.
+
+use std::io::Read;
+use std::process::ExitCode;
+
+use anyhow::Context;
+
+use super::Colours;
+use crate::judge::{solve, Problem};
+use crate::limits;
+use crate::style::Style;
+
+/// Reads the input of `problem` on stdin and prints its answer.
+pub(super) fn judge(problem: Problem, colour: Colours) -> anyhow::Result<ExitCode> {
+    let mut input = Vec::new();
+    std::io::stdin()
+        .take(limits::MAX_JUDGE_BYTES as u64 + 1)
+        .read_to_end(&mut input)
+        .context("reading standard input")?;
+    match solve(problem, &input) {
+        Ok(answer) => {
+            println!("{answer}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(err) => {
+            eprintln!("{}: {err}", Style { colour: colour.stderr }.bad("error"));
+            Ok(ExitCode::from(2))
+        }
+    }
+}

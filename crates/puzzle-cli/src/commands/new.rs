@@ -1,0 +1,22 @@
+//! `puzzle new`: print a commented template to start a puzzle from.
+
+use std::process::ExitCode;
+
+use crate::language::template::new_puzzle;
+use crate::language::GameKind;
+use crate::limits;
+
+/// Prints the template for `game`, of `size` (height, width) or the game's
+/// usual size.
+pub(super) fn new(game: GameKind, size: Option<(usize, usize)>) -> anyhow::Result<ExitCode> {
+    let (height, width) = size.unwrap_or(match game {
+        GameKind::Twenty48 => (4, 4),
+        GameKind::BlockGame => (10, 10),
+    });
+    if height == 0 || width == 0 || height > limits::MAX_SIDE || width > limits::MAX_SIDE {
+        eprintln!("error: a board is 1 to {} cells on each side, not {height}x{width}", limits::MAX_SIDE);
+        return Ok(ExitCode::from(2));
+    }
+    print!("{}", new_puzzle(game, height, width));
+    Ok(ExitCode::SUCCESS)
+}

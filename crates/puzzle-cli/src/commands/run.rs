@@ -1,0 +1,85 @@
+//! `puzzle run`: answer every query of each file and check its `expect` lines.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+
+use super::{exit_code, Colours};
+use crate::answer::Budget;
+use crate::batch;
+use crate::files::inputs;
+use crate::render::{json::render_json, svg, text};
+use crate::report::FileReport;
+use crate::style::Style;
+
+/// The flags of `puzzle run`.
+pub(super) struct Options {
+    pub(super) json: bool,
+    pub(super) show: bool,
+    pub(super) explain: bool,
+    pub(super) ascii: bool,
+    pub(super) budget: Option<u64>,
+    pub(super) threads: Option<usize>,
+    pub(super) svg: Option<PathBuf>,
+    pub(super) jobs: Option<usize>,
+}
+
+/// Answers the files of `paths`, printing each report as soon as it and all
+/// before it are done.
+pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyhow::Result<ExitCode> {
+    batch::handle_interrupts();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let jobs = options.jobs.unwrap_or(1).max(1);
+    let threads = options.threads.unwrap_or((cores / jobs).max(1)).max(1);
+    let budget = Budget { nodes: options.budget, threads };
+    let style = Style { colour: colour.stdout };
+    let text_options = text::TextOptions { show: options.show, explain: options.explain, ascii: options.ascii, style };
+    let json = options.json;
+    let mut out = std::io::stdout().lock();
+    let finished = batch::run(inputs(paths), budget, true, jobs, |index, report| {
+        if json {
+            return Ok(());
+        }
+        let separator = if index > 0 { "\n" } else { "" };
+        batch::write_whole(&mut out, &format!("{separator}{}", text::render_text(report, text_options)))
+    })
+    .context("writing the report")?;
+    let (reports, times): (Vec<FileReport>, Vec<_>) = finished.into_iter().unzip();
+    if json {
+        let puzzles: Vec<serde_json::Value> = reports.iter().map(render_json).collect();
+        let document = serde_json::json!({ "puzzles": puzzles });
+        let text = serde_json::to_string_pretty(&document)? + "\n";
+        batch::write_whole(&mut out, &text).context("writing the report")?;
+    } else if reports.len() > 1 {
+        let text = format!("\n{}\n", text::summary(&reports, style));
+        batch::write_whole(&mut out, &text).context("writing the report")?;
+    }
+    if reports.len() > 1 {
+        eprintln!("{}", batch::slowest(&reports, &times, 3));
+    }
+    if let Some(dir) = options.svg {
+        write_pictures(&dir, &reports)?;
+    }
+    Ok(exit_code(&reports))
+}
+
+/// Writes `DIR/NAME.svg` for each puzzle with something to draw, NAME being the
+/// file's name without `.puzzle` (made unique with `-2`, `-3`, … if needed).
+fn write_pictures(dir: &Path, reports: &[FileReport]) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating `{}`", dir.display()))?;
+    let mut used = std::collections::HashSet::new();
+    for report in reports {
+        let Some(picture) = svg::render(report) else { continue };
+        let stem = Path::new(&report.path).file_stem().map_or("puzzle".into(), |s| s.to_string_lossy().into_owned());
+        let mut name = stem.clone();
+        let mut n = 1;
+        while !used.insert(name.clone()) {
+            n += 1;
+            name = format!("{stem}-{n}");
+        }
+        let path = dir.join(format!("{name}.svg"));
+        std::fs::write(&path, picture).with_context(|| format!("writing `{}`", path.display()))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,357 @@
+//! Every mistake a `.puzzle` file can hold, as one enum of kinds with one
+//! message and one help each (just's `CompileErrorKind` habit): the texts a
+//! user reads are all here, and tests assert on kinds, not on wording.
+
+use std::fmt;
+
+use rules_2048::{TileError, TileOverflow};
+
+use crate::diagnostic::{Diagnostic, Span};
+use crate::limits;
+
+use super::ast::{GameKind, QueryKind};
+
+/// What the parser found where it expected something else.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    /// The end of the file.
+    EndOfFile,
+    /// The end of the line.
+    EndOfLine,
+    /// A word (up to a blank or a line end).
+    Word(String),
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Found::EndOfFile => f.write_str("the end of the file"),
+            Found::EndOfLine => f.write_str("the end of the line"),
+            Found::Word(word) => write!(f, "`{word}`"),
+        }
+    }
+}
+
+/// The statements a file may hold before its queries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeaderKeyword {
+    /// `name`.
+    Name,
+    /// `game`.
+    Game,
+    /// `board`.
+    Board,
+}
+
+impl HeaderKeyword {
+    /// The keyword as written.
+    pub fn word(self) -> &'static str {
+        match self {
+            HeaderKeyword::Name => "name",
+            HeaderKeyword::Game => "game",
+            HeaderKeyword::Board => "board",
+        }
+    }
+}
+
+/// Every kind of error a file can hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The file is over the size limit.
+    FileTooLarge { bytes: usize },
+    /// The file is not UTF-8; `byte` is the first bad one.
+    NotUtf8 { byte: u8 },
+    /// Nothing but comments and blank lines.
+    NoStatements,
+    /// No `game` statement.
+    NoGame,
+    /// No `board` statement.
+    NoBoard,
+    /// No `query` statement.
+    NoQuery { game: GameKind },
+    /// `name`, `game` or `board` after the first query.
+    AfterQuery { keyword: HeaderKeyword },
+    /// `name`, `game` or `board` a second time.
+    GivenTwice { keyword: HeaderKeyword },
+    /// More queries than the limit.
+    TooManyQueries,
+    /// `expect` with no query before it.
+    ExpectBeforeQuery,
+    /// A second `expect` for one query.
+    ExpectTwice,
+    /// A `name` whose closing quote is missing.
+    NameNotClosed,
+    /// Something other than a statement where one should start; `glued` is
+    /// a keyword the word starts with (`game2048`).
+    ExpectedStatement { found: Found, glued: Option<(&'static str, String)> },
+    /// Something other than a query kind after `query`.
+    ExpectedQuery { found: Found },
+    /// `within` missing.
+    ExpectedWithin { found: Found },
+    /// `name` not followed by a quoted string.
+    ExpectedName { found: Found },
+    /// `board` not followed by `{`.
+    ExpectedBoardOpen { found: Found },
+    /// `expect` not followed by an answer.
+    ExpectedAnswer { found: Found },
+    /// A board's closing `}` missing.
+    BoardNotClosed,
+    /// A board's `}` at the end of a row.
+    BraceOnRow,
+    /// Something in a board that is neither a row nor `}`.
+    ExpectedRowOrBrace { found: Found },
+    /// A keyword without the value it needs.
+    ExpectedValue { found: Found },
+    /// More on a line after a complete statement.
+    ExpectedEndOfLine { found: Found },
+    /// A game name other than `2048` and `blockgame`.
+    UnknownGame { word: String },
+    /// `board { }` with no rows.
+    EmptyBoard,
+    /// A row whose length differs from the first row's.
+    RaggedRow { cells: usize, first: usize },
+    /// A board over the size limits.
+    BoardTooLarge { height: usize, width: usize },
+    /// A 2048 cell that is not a tile.
+    NotATile { text: String, error: TileError },
+    /// A block-game cell past the largest id.
+    BlockIdTooLarge { text: String },
+    /// A block-game cell that is not a number.
+    NotABlockId { text: String },
+    /// A block whose cells form several pieces; each piece's cells, 0-based.
+    BlockSplit { id: u32, pieces: Vec<Vec<(usize, usize)>> },
+    /// A query of the other game.
+    QueryOfOtherGame { query: QueryKind, game: GameKind },
+    /// An `apply` with more moves than the limit.
+    TooManyMoves { moves: usize },
+    /// An `apply` whose moves times cells pass the limit.
+    ApplyTooMuchWork { moves: usize, height: usize, width: usize },
+    /// A move that is not `U D L R` or a word for one.
+    UnknownMove { text: String },
+    /// K past the limit.
+    MovesTooMany { text: String },
+    /// K below 0.
+    MovesNegative { text: String },
+    /// K not a number.
+    MovesNotANumber { text: String },
+    /// T = 0.
+    TargetZero,
+    /// T past `u64::MAX`.
+    TargetTooLarge { text: String },
+    /// T not a number.
+    TargetNotANumber { text: String },
+    /// An expected board of another size than the puzzle's.
+    ExpectedBoardSize { found: (usize, usize), board: (usize, usize) },
+    /// A word where `apply` expects a board.
+    ApplyExpectsBoard { text: String },
+    /// A board where a query other than `apply` expects a word.
+    OnlyApplyExpectsBoard { query: QueryKind },
+    /// A word that is no answer of the query.
+    ImpossibleExpect { text: String, query: QueryKind },
+    /// A merge of two 2^63 tiles while answering.
+    Overflow(TileOverflow),
+}
+
+impl ErrorKind {
+    /// What is wrong, in one line.
+    pub fn message(&self) -> String {
+        use ErrorKind::*;
+        match self {
+            FileTooLarge { bytes } => {
+                format!("the file is {bytes} bytes long, more than the limit of {} bytes", limits::MAX_FILE_BYTES)
+            }
+            NotUtf8 { byte } => format!("the file is not UTF-8 text (byte 0x{byte:02X})"),
+            NoStatements => "the file holds no statements".into(),
+            NoGame => "this puzzle does not say which game it is".into(),
+            NoBoard => "this puzzle has no board".into(),
+            NoQuery { .. } => "this puzzle asks nothing: no query".into(),
+            AfterQuery { keyword } => format!("`{}` comes after a query", keyword.word()),
+            GivenTwice { keyword } => format!("`{}` is given twice", keyword.word()),
+            TooManyQueries => format!("more than {} queries in one file", limits::MAX_QUERIES),
+            ExpectBeforeQuery => "`expect` before any query".into(),
+            ExpectTwice => "a second `expect` for one query".into(),
+            NameNotClosed => "the name is not closed: expected `\"` before the end of the line".into(),
+            ExpectedStatement { found, .. } => format!("expected a statement, found {found}"),
+            ExpectedQuery { found } => format!("expected a query, found {found}"),
+            ExpectedWithin { found } => format!("expected `within`, found {found}"),
+            ExpectedName { found } => format!("expected a quoted name, found {found}"),
+            ExpectedBoardOpen { found } => format!("expected `{{` to open the board, found {found}"),
+            ExpectedAnswer { found } => format!("expected the answer, found {found}"),
+            BoardNotClosed => "the board is not closed: expected `}`".into(),
+            BraceOnRow => "expected the end of the row, found `}`".into(),
+            ExpectedRowOrBrace { found } => format!("expected a board row or `}}`, found {found}"),
+            ExpectedValue { found } => format!("expected a value, found {found}"),
+            ExpectedEndOfLine { found } => format!("expected the end of the line, found {found}"),
+            UnknownGame { word } => format!("unknown game `{word}`"),
+            EmptyBoard => "the board has no rows".into(),
+            RaggedRow { cells, first } => format!("this row has {cells} cells, but the first row has {first}"),
+            BoardTooLarge { height, width } => format!("the board is {height}×{width}, larger than the limit"),
+            NotATile { text, error: TileError::TooLarge } => format!("`{text}` is too large for a tile"),
+            NotATile { text, error: TileError::NotANumber } => format!("`{text}` is not a 2048 tile"),
+            NotATile { text, error: TileError::NotAPowerOfTwo } => format!("`{text}` is not a power of two from 2 up"),
+            BlockIdTooLarge { text } => format!("`{text}` is too large for a block id"),
+            NotABlockId { text } => format!("`{text}` is not a block id"),
+            BlockSplit { id, pieces } => format!("block {id} is split into {} pieces", pieces.len()),
+            QueryOfOtherGame { query, game } => format!("`{}` is not a {} query", query.keyword(), game.name()),
+            TooManyMoves { moves } => format!("{moves} moves, more than the limit of {}", limits::MAX_APPLY_MOVES),
+            ApplyTooMuchWork { moves, height, width } => {
+                format!("{moves} moves on a {height}×{width} board is more work than the limit")
+            }
+            UnknownMove { text } => format!("unknown move `{text}`"),
+            MovesTooMany { text } => format!("{text} moves is more than the limit"),
+            MovesNegative { text } => format!("`{text}` is negative"),
+            MovesNotANumber { text } => format!("`{text}` is not a number of moves"),
+            TargetZero => "the target tile is 0".into(),
+            TargetTooLarge { text } => format!("`{text}` is too large"),
+            TargetNotANumber { text } => format!("`{text}` is not a target tile"),
+            ExpectedBoardSize { found: (h, w), board: (height, width) } => {
+                format!("the expected board is {h}×{w}, the puzzle's is {height}×{width}")
+            }
+            ApplyExpectsBoard { text } => format!("`apply` answers with a board, not `{text}`"),
+            OnlyApplyExpectsBoard { .. } => "only `apply` answers with a board".into(),
+            ImpossibleExpect { text, .. } => format!("`{text}` is not a possible answer here"),
+            Overflow(overflow) => overflow.to_string(),
+        }
+    }
+
+    /// What is allowed instead, or how to fix it.
+    pub fn help(&self) -> Option<String> {
+        use ErrorKind::*;
+        let tile = "a tile is a power of two from 2 up to 2^63 (2, 4, 8, …); `.` or `0` is an empty cell";
+        let block_id = "a cell is a block id (a whole number from 1 up to 4294967295); `.` or `0` is an empty cell";
+        let moves_limit = || format!("K is a whole number of moves from 0 to {}", limits::MAX_K);
+        let target = "T is a whole number from 1 up to 18446744073709551615; the query asks for a tile ≥ T";
+        Some(match self {
+            FileTooLarge { .. } => "split it into several puzzles".into(),
+            NotUtf8 { .. } => "save the file as UTF-8".into(),
+            NoStatements => {
+                "a puzzle names its game (`game 2048`), gives a `board { … }` and asks at least one `query`".into()
+            }
+            NoGame => "add `game 2048` or `game blockgame` before the first query".into(),
+            NoBoard => "add the starting board before the first query: `board {`, one row per line, then `}`".into(),
+            NoQuery { game } => format!("add a query for {}: {}", game.name(), game.queries()),
+            AfterQuery { .. } => "`name`, `game` and `board` come before the first query".into(),
+            GivenTwice { keyword } => {
+                format!("a puzzle has one `{}`; put other boards in their own files", keyword.word())
+            }
+            TooManyQueries => "split the queries over several files".into(),
+            ExpectBeforeQuery => "an `expect` line follows the query whose answer it gives".into(),
+            ExpectTwice => "a query has at most one `expect`".into(),
+            NameNotClosed => "end the name with `\"` on the same line; write `\\\"` for a quote inside it".into(),
+            ExpectedStatement { glued: Some((keyword, rest)), .. } => {
+                format!("put a space after the keyword: `{keyword} {rest}`")
+            }
+            ExpectedStatement { glued: None, .. } => {
+                "a statement is one of `name`, `game`, `board`, `query` or `expect`, each on its own line".into()
+            }
+            ExpectedQuery { .. } => {
+                "the queries are `max-tile within K`, `reach T within K`, `apply MOVES` (2048) and `max-removed` \
+                 (blockgame)"
+                    .into()
+            }
+            ExpectedWithin { .. } => "write `max-tile within K` or `reach T within K`".into(),
+            ExpectedName { .. } => "write the name in double quotes: `name \"My puzzle\"`".into(),
+            ExpectedBoardOpen { .. } => "a board is `board {` at the end of a line, one row per line, then `}`".into(),
+            ExpectedAnswer { .. } => {
+                "an expectation is a number, `unreachable`, or `board {` … `}` after `apply`".into()
+            }
+            BoardNotClosed => "close the board with `}` on its own line".into(),
+            BraceOnRow => "put the board's closing `}` on its own line".into(),
+            ExpectedRowOrBrace { .. } => {
+                "a board row is cells separated by blanks; `{`, `}` and `\"` are not cells".into()
+            }
+            ExpectedValue { .. } => "this statement needs a value after its keyword".into(),
+            ExpectedEndOfLine { .. } => "each statement stands on its own line; `#` starts a comment".into(),
+            UnknownGame { .. } => "the games are `2048` and `blockgame`".into(),
+            EmptyBoard => "write one row per line between `{` and `}`, cells separated by blanks".into(),
+            RaggedRow { .. } => "every row of a board has the same number of cells; write `.` for an empty cell".into(),
+            BoardTooLarge { .. } => format!(
+                "boards have at most {} rows, {} columns and {} cells",
+                limits::MAX_SIDE,
+                limits::MAX_SIDE,
+                limits::MAX_CELLS
+            ),
+            NotATile { .. } => tile.into(),
+            BlockIdTooLarge { .. } | NotABlockId { .. } => block_id.into(),
+            BlockSplit { id, pieces } => {
+                let pieces: Vec<String> = pieces.iter().map(|piece| cells_text(piece)).collect();
+                format!(
+                    "the cells of a block touch side by side (not only corner to corner); block {id} has {}",
+                    pieces.join(" and ")
+                )
+            }
+            QueryOfOtherGame { game, .. } => format!("the queries of {} are {}", game.name(), game.queries()),
+            TooManyMoves { .. } => "split the sequence over several puzzles".into(),
+            ApplyTooMuchWork { .. } => format!(
+                "an `apply` may move at most {} cells in all (moves × cells); split the sequence",
+                limits::MAX_APPLY_WORK
+            ),
+            UnknownMove { .. } => "moves are `U`, `D`, `L`, `R` or `up`, `down`, `left`, `right`".into(),
+            MovesTooMany { .. } | MovesNegative { .. } | MovesNotANumber { .. } => moves_limit(),
+            TargetZero | TargetTooLarge { .. } | TargetNotANumber { .. } => target.into(),
+            ExpectedBoardSize { .. } => "moves never change the size of a board".into(),
+            ApplyExpectsBoard { .. } => "write the expected board: `expect board {`, one row per line, then `}`".into(),
+            OnlyApplyExpectsBoard { query } | ImpossibleExpect { query, .. } => query.answer_help().into(),
+            Overflow(_) => return None,
+        })
+    }
+
+    /// The label of the second place an error of this kind shows, if any.
+    fn note_label(&self) -> &'static str {
+        use ErrorKind::*;
+        match self {
+            AfterQuery { .. } => "the first query is here",
+            GivenTwice { .. } => "first given here",
+            ExpectTwice => "its first `expect` is here",
+            RaggedRow { .. } => "the first row",
+            BlockSplit { .. } => "another piece of it",
+            _ => "",
+        }
+    }
+}
+
+/// "[row 1 col 2, row 2 col 2]", rows and columns counted from 1.
+fn cells_text(cells: &[(usize, usize)]) -> String {
+    let cells: Vec<String> = cells.iter().map(|(r, c)| format!("row {} col {}", r + 1, c + 1)).collect();
+    format!("[{}]", cells.join(", "))
+}
+
+/// An error of a file: its kind, where, and the second place it shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    /// What is wrong.
+    pub kind: ErrorKind,
+    /// Where.
+    pub span: Span,
+    /// The second place, for the kinds that show one.
+    pub also: Option<Span>,
+}
+
+impl Error {
+    /// An error of `kind` at `span`.
+    pub fn new(kind: ErrorKind, span: Span) -> Error {
+        Error { kind, span, also: None }
+    }
+
+    /// With the second place its kind shows.
+    pub fn also(mut self, span: Span) -> Error {
+        self.also = Some(span);
+        self
+    }
+
+    /// The error as the renderer draws it.
+    pub fn diagnostic(&self) -> Diagnostic {
+        let mut diagnostic = Diagnostic::new(self.kind.message(), self.span);
+        diagnostic.help = self.kind.help();
+        if let Some(also) = self.also {
+            diagnostic = diagnostic.note(also, self.kind.note_label());
+        }
+        diagnostic
+    }
+}
+
+impl From<Error> for Diagnostic {
+    fn from(error: Error) -> Diagnostic {
+        error.diagnostic()
+    }
+}

@@ -1,0 +1,226 @@
+//! From text to statements: the grammar cuts the text into statements,
+//! reading every value as a plain word, and this module checks their order
+//! (`name`, `game` and `board` before the queries, each `expect` after its
+//! query). The words get their meaning in `check`.
+
+use pest::error::{ErrorVariant, InputLocation};
+use pest::iterators::Pair;
+use pest::Parser;
+
+use super::ast::{GameKind, QueryKind};
+use super::errors::{Error, ErrorKind, Found, HeaderKeyword};
+use super::grammar::{PuzzleParser, Rule};
+use crate::diagnostic::Span;
+use crate::limits;
+
+/// A word of the file and where it is.
+pub(super) type Word = (String, Span);
+
+/// The words of a board's rows, before the game gives them meaning.
+pub(super) type RawBoard = Vec<Vec<Word>>;
+
+/// A file's statements in order, their words not yet read.
+#[derive(Default)]
+pub(super) struct Statements {
+    pub(super) name: Option<(String, Span)>,
+    pub(super) game: Option<(GameKind, Span)>,
+    pub(super) board: Option<(RawBoard, Span)>,
+    pub(super) queries: Vec<RawQuery>,
+}
+
+/// A query's kind and words, and its `expect`.
+pub(super) struct RawQuery {
+    pub(super) kind: QueryKind,
+    pub(super) words: Vec<Word>,
+    pub(super) span: Span,
+    pub(super) expect: Option<(RawExpect, Span)>,
+}
+
+/// What an `expect` holds: a word, or a board with the span of its body.
+pub(super) enum RawExpect {
+    Word(Word),
+    Board(RawBoard, Span),
+}
+
+/// The statements of `source`, in order.
+pub(super) fn statements(source: &str) -> Result<Statements, Error> {
+    if source.len() > limits::MAX_FILE_BYTES {
+        return Err(Error::new(ErrorKind::FileTooLarge { bytes: source.len() }, Span::new(0, 0)));
+    }
+    let file = PuzzleParser::parse(Rule::file, source).map_err(|err| syntax_error(source, err))?.next();
+    let mut statements = Statements::default();
+    for statement in file.expect("the grammar's top rule matched").into_inner() {
+        statements.take(statement)?;
+    }
+    Ok(statements)
+}
+
+impl Statements {
+    fn take(&mut self, statement: Pair<'_, Rule>) -> Result<(), Error> {
+        let span = Span::from(statement.as_span());
+        let rule = statement.as_rule();
+        if rule == Rule::EOI {
+            return Ok(());
+        }
+        let mut inner = statement.into_inner();
+        let keyword = inner.next().expect("every statement starts with its keyword");
+        let keyword_span = Span::from(keyword.as_span());
+        match rule {
+            Rule::name_statement | Rule::game_statement | Rule::board_statement => {
+                let header = match rule {
+                    Rule::name_statement => HeaderKeyword::Name,
+                    Rule::game_statement => HeaderKeyword::Game,
+                    _ => HeaderKeyword::Board,
+                };
+                if let Some(first) = self.queries.first() {
+                    return Err(Error::new(ErrorKind::AfterQuery { keyword: header }, keyword_span).also(first.span));
+                }
+                let first = match header {
+                    HeaderKeyword::Name => self.name.as_ref().map(|n| n.1),
+                    HeaderKeyword::Game => self.game.as_ref().map(|g| g.1),
+                    HeaderKeyword::Board => self.board.as_ref().map(|b| b.1),
+                };
+                if let Some(first) = first {
+                    return Err(Error::new(ErrorKind::GivenTwice { keyword: header }, keyword_span).also(first));
+                }
+                let value = inner.next().expect("the grammar requires a value");
+                match header {
+                    HeaderKeyword::Name => self.name = Some((unescape(value), span)),
+                    HeaderKeyword::Game => self.game = Some((game(&value)?, span)),
+                    HeaderKeyword::Board => self.board = Some((raw_board(value)?, span)),
+                }
+            }
+            Rule::query_statement => {
+                if self.queries.len() == limits::MAX_QUERIES {
+                    return Err(Error::new(ErrorKind::TooManyQueries, keyword_span));
+                }
+                let query = inner.next().expect("the grammar requires a query");
+                let kind = match query.as_rule() {
+                    Rule::max_tile_query => QueryKind::MaxTile,
+                    Rule::reach_query => QueryKind::Reach,
+                    Rule::apply_query => QueryKind::Apply,
+                    Rule::max_removed_query => QueryKind::MaxRemoved,
+                    other => unreachable!("the grammar has no query {other:?}"),
+                };
+                let words = query.into_inner().filter(|pair| pair.as_rule() == Rule::word).map(|w| word(&w)).collect();
+                self.queries.push(RawQuery { kind, words, span, expect: None });
+            }
+            Rule::expect_statement => {
+                let Some(query) = self.queries.last_mut() else {
+                    return Err(Error::new(ErrorKind::ExpectBeforeQuery, keyword_span));
+                };
+                if let Some((_, first)) = &query.expect {
+                    return Err(Error::new(ErrorKind::ExpectTwice, keyword_span).also(*first));
+                }
+                // So the statement before this one is the last query: `name`,
+                // `game` and `board` after a query are refused above.
+                let value = inner.next().expect("the grammar requires a value");
+                let expect = match value.as_rule() {
+                    Rule::expected_board => {
+                        let body = value.into_inner().nth(1).expect("`board` then its body");
+                        let body_span = Span::from(body.as_span());
+                        RawExpect::Board(raw_board(body)?, body_span)
+                    }
+                    _ => RawExpect::Word(word(&value)),
+                };
+                query.expect = Some((expect, span));
+            }
+            other => unreachable!("the grammar has no statement {other:?}"),
+        }
+        Ok(())
+    }
+}
+
+fn word(pair: &Pair<'_, Rule>) -> Word {
+    (pair.as_str().to_string(), Span::from(pair.as_span()))
+}
+
+fn unescape(string: Pair<'_, Rule>) -> String {
+    let body = string.into_inner().next().expect("a string has a body").as_str();
+    body.replace("\\\"", "\"").replace("\\\\", "\\")
+}
+
+fn game(word: &Pair<'_, Rule>) -> Result<GameKind, Error> {
+    GameKind::from_name(word.as_str()).ok_or_else(|| {
+        Error::new(ErrorKind::UnknownGame { word: word.as_str().to_string() }, Span::from(word.as_span()))
+    })
+}
+
+/// A board's words, checked for shape: at least one row, every row as long
+/// as the first, and within the size limits.
+fn raw_board(body: Pair<'_, Rule>) -> Result<RawBoard, Error> {
+    let body_span = Span::from(body.as_span());
+    let opening = Span::new(body_span.start, body_span.start + 1);
+    let rows: RawBoard = body.into_inner().map(|row| row.into_inner().map(|cell| word(&cell)).collect()).collect();
+    let Some(first) = rows.first() else {
+        return Err(Error::new(ErrorKind::EmptyBoard, opening));
+    };
+    for row in &rows[1..] {
+        if row.len() != first.len() {
+            let row_span = row[0].1.to(row[row.len() - 1].1);
+            let culprit = if row.len() > first.len() { row[first.len()].1.to(row_span) } else { row_span };
+            let kind = ErrorKind::RaggedRow { cells: row.len(), first: first.len() };
+            return Err(Error::new(kind, culprit).also(first[0].1.to(first[first.len() - 1].1)));
+        }
+    }
+    let (height, width) = (rows.len(), first.len());
+    if height > limits::MAX_SIDE || width > limits::MAX_SIDE || height * width > limits::MAX_CELLS {
+        return Err(Error::new(ErrorKind::BoardTooLarge { height, width }, opening));
+    }
+    Ok(rows)
+}
+
+/// Turns pest's error into ours: the same place, in words a puzzle author uses.
+pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error {
+    let at = match err.location {
+        InputLocation::Pos(pos) => pos,
+        InputLocation::Span((start, _)) => start,
+    };
+    let expected = match &err.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives.clone(),
+        ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    let rest = &source[at..];
+    let found_len = rest.find([' ', '\t', '\r', '\n']).unwrap_or(rest.len());
+    let found_word = &rest[..found_len];
+    let found = if rest.is_empty() {
+        Found::EndOfFile
+    } else if found_len == 0 {
+        Found::EndOfLine
+    } else {
+        Found::Word(found_word.to_string())
+    };
+    let span = Span::new(at, at + found_len);
+
+    let is = |rule: Rule| expected.contains(&rule);
+    let in_board = source[..at].matches('{').count() > source[..at].matches('}').count();
+    let keywords = ["name", "game", "board", "query", "expect"];
+    let kind = if is(Rule::string) && rest.starts_with('"') {
+        ErrorKind::NameNotClosed
+    } else if is(Rule::kw_name) || is(Rule::file) {
+        let glued = keywords.iter().find(|k| found_word.starts_with(**k) && found_word.len() > k.len());
+        let glued = glued.map(|keyword| (*keyword, found_word[keyword.len()..].to_string()));
+        ErrorKind::ExpectedStatement { found, glued }
+    } else if is(Rule::kw_max_tile) {
+        ErrorKind::ExpectedQuery { found }
+    } else if is(Rule::kw_within) {
+        ErrorKind::ExpectedWithin { found }
+    } else if is(Rule::string) {
+        ErrorKind::ExpectedName { found }
+    } else if is(Rule::board_body) {
+        ErrorKind::ExpectedBoardOpen { found }
+    } else if is(Rule::kw_board) {
+        ErrorKind::ExpectedAnswer { found }
+    } else if is(Rule::word) && in_board && rest.is_empty() {
+        ErrorKind::BoardNotClosed
+    } else if is(Rule::word) && in_board && rest.starts_with('}') {
+        ErrorKind::BraceOnRow
+    } else if is(Rule::word) && in_board {
+        ErrorKind::ExpectedRowOrBrace { found }
+    } else if is(Rule::word) {
+        ErrorKind::ExpectedValue { found }
+    } else {
+        ErrorKind::ExpectedEndOfLine { found }
+    };
+    Error::new(kind, span)
+}

@@ -1,0 +1,264 @@
+//! What files mean, and the kind of error each mistake is: one case a test.
+
+use rules_2048::TileError;
+
+use super::*;
+
+/// The puzzle a text means, in one line: name, game, board rows (`/`), and
+/// each query with its expect; or the error's message.
+fn meaning(source: &str) -> String {
+    let puzzle = match parse(source) {
+        Ok(puzzle) => puzzle,
+        Err(error) => return format!("error: {}", error.kind.message()),
+    };
+    fn queries<Q, E: std::fmt::Debug>(items: &[Item<Q, E>], text: impl Fn(&Q) -> String) -> Vec<String> {
+        items
+            .iter()
+            .map(|item| match &item.expect {
+                Some((expect, _)) => format!("{} => {expect:?}", text(&item.query)),
+                None => text(&item.query),
+            })
+            .collect()
+    }
+    let (rows, queries): (Vec<String>, Vec<String>) = match &puzzle.game {
+        Game::Twenty48 { board, queries: items } => {
+            (board.values().rows().map(|r| format!("{r:?}")).collect(), queries(items, Query2048::text))
+        }
+        Game::BlockGame { board, queries: items } => {
+            (board.ids().rows().map(|r| format!("{r:?}")).collect(), queries(items, BlockQuery::text))
+        }
+    };
+    format!("{:?} {} {} | {}", puzzle.name, puzzle.game.kind().name(), rows.join("/"), queries.join("; "))
+}
+
+fn check(source: &str, expected: &str) {
+    assert_eq!(meaning(source), expected, "{source:?}");
+}
+
+/// The kind of the error `source` holds.
+fn error_kind(source: &str) -> ErrorKind {
+    match parse(source) {
+        Ok(_) => panic!("{source:?} parsed"),
+        Err(error) => error.kind,
+    }
+}
+
+const BOARD_2048: &str = "game 2048\nboard {\n  2 2\n}\n";
+
+#[test]
+fn dot_and_zero_are_empty_and_tiles_go_up_to_2_to_the_63() {
+    check(
+        "game 2048\nboard {\n  0 . 9223372036854775808\n}\nquery max-tile within 0\n",
+        "None 2048 [0, 0, 9223372036854775808] | max-tile within 0",
+    );
+}
+
+#[test]
+fn an_expect_may_stand_apart_from_its_query() {
+    check(
+        "game 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n\n# the answer:\n\nexpect 4\n",
+        "None 2048 [2, 2] | max-tile within 1 => Number(4)",
+    );
+}
+
+#[test]
+fn a_name_has_two_escapes_and_no_comment() {
+    check(
+        "name \"a \\\"b\\\" \\\\ # c\"\ngame blockgame\nboard {\n  1\n}\nquery max-removed\n",
+        "Some(\"a \\\"b\\\" \\\\ # c\") blockgame [1] | max-removed",
+    );
+}
+
+#[test]
+fn header_statements_come_in_any_order_with_crlf_and_tabs() {
+    check("board {\r\n\t2\t4\r\n}\r\ngame 2048\r\nquery apply up L Right d\r\n", "None 2048 [2, 4] | apply U L R D");
+}
+
+#[test]
+fn reach_takes_any_target_and_unreachable() {
+    check(
+        "game 2048\nboard {\n  2\n}\nquery reach 100 within 3\nexpect unreachable\n",
+        "None 2048 [2] | reach 100 within 3 => Unreachable",
+    );
+}
+
+#[test]
+fn block_ids_need_not_be_consecutive() {
+    check(
+        "game blockgame\nboard {\n  . 7 .\n  7 7 7\n  40 40 40\n}\nquery max-removed\nexpect 2\n",
+        "None blockgame [0, 7, 0]/[7, 7, 7]/[40, 40, 40] | max-removed => Number(2)",
+    );
+}
+
+#[test]
+fn keywords_are_lower_case() {
+    assert_eq!(
+        error_kind("Game 2048\n"),
+        ErrorKind::ExpectedStatement { found: Found::Word("Game".into()), glued: None }
+    );
+}
+
+#[test]
+fn a_keyword_stands_apart_from_its_value() {
+    let glued = Some(("game", "2048".to_string()));
+    assert_eq!(error_kind("game2048\n"), ErrorKind::ExpectedStatement { found: Found::Word("game2048".into()), glued });
+}
+
+#[test]
+fn a_tile_past_2_to_the_63() {
+    let source = "game 2048\nboard {\n  18446744073709551616\n}\nquery max-tile within 1\n";
+    let text = "18446744073709551616".to_string();
+    assert_eq!(error_kind(source), ErrorKind::NotATile { text, error: TileError::TooLarge });
+}
+
+#[test]
+fn a_tile_that_is_not_a_power_of_two() {
+    let source = "game 2048\nboard {\n  2 3\n}\nquery max-tile within 1\n";
+    assert_eq!(error_kind(source), ErrorKind::NotATile { text: "3".into(), error: TileError::NotAPowerOfTwo });
+}
+
+#[test]
+fn a_query_of_the_other_game() {
+    let source = "game blockgame\nboard {\n  1\n}\nquery apply L\n";
+    assert_eq!(error_kind(source), ErrorKind::QueryOfOtherGame { query: QueryKind::Apply, game: GameKind::BlockGame });
+}
+
+#[test]
+fn an_unknown_game() {
+    assert_eq!(error_kind("game chess\n"), ErrorKind::UnknownGame { word: "chess".into() });
+}
+
+#[test]
+fn a_ragged_row() {
+    let source = "game 2048\nboard {\n  2 2\n  2\n}\nquery max-tile within 1\n";
+    assert_eq!(error_kind(source), ErrorKind::RaggedRow { cells: 1, first: 2 });
+}
+
+#[test]
+fn a_statement_given_twice() {
+    let source = "game 2048\ngame 2048\n";
+    assert_eq!(error_kind(source), ErrorKind::GivenTwice { keyword: HeaderKeyword::Game });
+}
+
+#[test]
+fn a_board_after_a_query() {
+    let source = format!("{BOARD_2048}query max-tile within 1\nboard {{\n  2\n}}\n");
+    assert_eq!(error_kind(&source), ErrorKind::AfterQuery { keyword: HeaderKeyword::Board });
+}
+
+#[test]
+fn an_expect_before_any_query() {
+    assert_eq!(error_kind(&format!("{BOARD_2048}expect 4\n")), ErrorKind::ExpectBeforeQuery);
+}
+
+#[test]
+fn a_second_expect() {
+    let source = format!("{BOARD_2048}query max-tile within 1\nexpect 4\nexpect 4\n");
+    assert_eq!(error_kind(&source), ErrorKind::ExpectTwice);
+}
+
+#[test]
+fn k_past_the_limit() {
+    let source = format!("{BOARD_2048}query max-tile within 201\n");
+    assert_eq!(error_kind(&source), ErrorKind::MovesTooMany { text: "201".into() });
+}
+
+#[test]
+fn k_at_the_limit() {
+    let source = format!("{BOARD_2048}query max-tile within 200\n");
+    assert!(parse(&source).is_ok());
+}
+
+#[test]
+fn a_negative_k() {
+    let source = format!("{BOARD_2048}query max-tile within -1\n");
+    assert_eq!(error_kind(&source), ErrorKind::MovesNegative { text: "-1".into() });
+}
+
+#[test]
+fn a_target_of_zero() {
+    assert_eq!(error_kind(&format!("{BOARD_2048}query reach 0 within 1\n")), ErrorKind::TargetZero);
+}
+
+#[test]
+fn an_unknown_move() {
+    let source = format!("{BOARD_2048}query apply L X\n");
+    assert_eq!(error_kind(&source), ErrorKind::UnknownMove { text: "X".into() });
+}
+
+#[test]
+fn an_expected_board_of_another_size() {
+    let source = format!("{BOARD_2048}query apply L\nexpect board {{\n  4\n}}\n");
+    assert_eq!(error_kind(&source), ErrorKind::ExpectedBoardSize { found: (1, 1), board: (1, 2) });
+}
+
+#[test]
+fn a_number_after_apply() {
+    let source = format!("{BOARD_2048}query apply L\nexpect 4\n");
+    assert_eq!(error_kind(&source), ErrorKind::ApplyExpectsBoard { text: "4".into() });
+}
+
+#[test]
+fn unreachable_after_max_tile() {
+    let source = format!("{BOARD_2048}query max-tile within 1\nexpect unreachable\n");
+    let kind = ErrorKind::ImpossibleExpect { text: "unreachable".into(), query: QueryKind::MaxTile };
+    assert_eq!(error_kind(&source), kind);
+}
+
+#[test]
+fn a_split_block() {
+    let source = "game blockgame\nboard {\n  1 .\n  . 1\n}\nquery max-removed\n";
+    assert_eq!(error_kind(source), ErrorKind::BlockSplit { id: 1, pieces: vec![vec![(0, 0)], vec![(1, 1)]] });
+}
+
+#[test]
+fn an_unclosed_board() {
+    assert_eq!(error_kind("game 2048\nboard {\n  2 2\n"), ErrorKind::BoardNotClosed);
+}
+
+#[test]
+fn an_unclosed_name() {
+    assert_eq!(error_kind("name \"open\n"), ErrorKind::NameNotClosed);
+}
+
+#[test]
+fn a_file_of_comments_only() {
+    assert_eq!(error_kind("# nothing\n"), ErrorKind::NoStatements);
+}
+
+#[test]
+fn a_file_without_a_query() {
+    assert_eq!(error_kind(BOARD_2048), ErrorKind::NoQuery { game: GameKind::Twenty48 });
+}
+
+/// A file with a 4 × `width` board of empty cells and one `apply` of `moves` moves.
+fn apply_on_four_rows(width: usize, moves: usize) -> String {
+    let row = vec!["."; width].join(" ");
+    let rows = vec![row; 4].join("\n  ");
+    format!("game 2048\nboard {{\n  {rows}\n}}\nquery apply {}\n", vec!["L"; moves].join(" "))
+}
+
+#[test]
+fn the_apply_work_limit_is_moves_times_cells() {
+    // 100,000 moves × 1,000 cells is the limit itself; 1,004 cells pass it.
+    assert!(parse(&apply_on_four_rows(250, 100_000)).is_ok());
+    let kind = ErrorKind::ApplyTooMuchWork { moves: 100_000, height: 4, width: 251 };
+    assert_eq!(error_kind(&apply_on_four_rows(251, 100_000)), kind);
+}
+
+#[test]
+fn the_apply_move_limit() {
+    assert_eq!(error_kind(&apply_on_four_rows(1, 100_001)), ErrorKind::TooManyMoves { moves: 100_001 });
+}
+
+#[test]
+fn the_side_limit() {
+    let board = |height: usize, width: usize| {
+        let row = vec!["."; width].join(" ");
+        format!("game 2048\nboard {{\n{}}}\nquery max-tile within 1\n", format!("  {row}\n").repeat(height))
+    };
+    assert!(parse(&board(1, 256)).is_ok());
+    assert!(parse(&board(256, 1)).is_ok());
+    assert_eq!(error_kind(&board(1, 257)), ErrorKind::BoardTooLarge { height: 1, width: 257 });
+    assert_eq!(error_kind(&board(257, 1)), ErrorKind::BoardTooLarge { height: 257, width: 1 });
+}

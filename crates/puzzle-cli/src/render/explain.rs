@@ -1,0 +1,174 @@
+//! `puzzle run --explain`: every answer as a sequence of boards a person can
+//! follow. 2048: the board after each move of the witness, the tiles made by a
+//! merge in that move marked. Block game: each removal in order with the black
+//! cells dropped for it, then why each remaining block stays.
+//!
+//! Boards are drawn in a frame of Unicode box drawing (or ASCII with
+//! `--ascii`); on a terminal, tiles take the classic game's colours and blocks
+//! distinct ones. Without colour, a merged tile carries a `*` and a black cell
+//! is `■` (`#` in ASCII), so plain text says everything colour does.
+
+use std::fmt::Write as _;
+
+use grid_core::{Direction, Grid};
+use rules_blockgame::{Cover, Stuck};
+
+use super::{block_cells, plural_s, tile_cells, Cell};
+use crate::answer::{Answer2048, BlockAnswer};
+use crate::replay::{block_steps, steps_2048, BlockStep, Step2048};
+
+/// How to draw boards.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Drawing {
+    /// ANSI colours (terminals only).
+    pub colour: bool,
+    /// ASCII instead of Unicode box drawing.
+    pub ascii: bool,
+}
+
+impl Drawing {
+    fn empty(self) -> &'static str {
+        if self.ascii {
+            "."
+        } else {
+            "·"
+        }
+    }
+
+    fn black(self) -> &'static str {
+        if self.ascii {
+            "#"
+        } else {
+            "■"
+        }
+    }
+
+    /// A framed board, indented by `indent` spaces.
+    fn board(self, cells: &Grid<Cell>, indent: usize) -> String {
+        let width = cells.as_slice().iter().map(|cell| cell.text.chars().count()).max().unwrap_or(1);
+        // Each cell: a space, the text right-aligned, then the mark column.
+        let inner = cells.width() * (width + 2) + 1;
+        let (top_left, top_right, bottom_left, bottom_right, horizontal, vertical) =
+            if self.ascii { ("+", "+", "+", "+", "-", "|") } else { ("┌", "┐", "└", "┘", "─", "│") };
+        let pad = " ".repeat(indent);
+        let mut out = format!("{pad}{top_left}{}{top_right}\n", horizontal.repeat(inner));
+        for row in cells.rows() {
+            out += &pad;
+            out += vertical;
+            for cell in row {
+                let mark = if cell.marked { "*" } else { " " };
+                let text = format!(" {:>width$}{mark}", cell.text);
+                match (self.colour, cell.colours) {
+                    (true, Some(((fr, fg, fb), (br, bg, bb)))) => {
+                        let bold = if cell.marked { "1;4;" } else { "" };
+                        let _ = write!(out, "\x1b[{bold}38;2;{fr};{fg};{fb};48;2;{br};{bg};{bb}m{text}\x1b[0m");
+                    }
+                    _ => out += &text,
+                }
+            }
+            out += " ";
+            out += vertical;
+            out += "\n";
+        }
+        let _ = writeln!(out, "{pad}{bottom_left}{}{bottom_right}", horizontal.repeat(inner));
+        out
+    }
+}
+
+/// The step-by-step explanation of a 2048 answer, indented for the text report.
+pub fn explain_2048(board: &rules_2048::Board, answer: &Answer2048, drawing: Drawing) -> String {
+    let steps = steps_2048(board, answer);
+    let moves = steps.iter().filter(|s| !matches!(s, Step2048::Start { .. })).count();
+    let mut out = String::new();
+    for step in &steps {
+        let (line, cells) = match step {
+            Step2048::Start { values } => ("start:".to_string(), Some(tile_cells(values, &[], drawing.empty()))),
+            Step2048::Overflow { number, direction } => {
+                (format!("move {number} ({direction}): a merge past 2^63; stopping here"), None)
+            }
+            Step2048::Move { number, direction, changed, values, merged } => {
+                let what = match (changed, merged.len()) {
+                    (false, _) => "nothing moves".to_string(),
+                    (true, 0) => "tiles slide, nothing merges".to_string(),
+                    (true, 1) => "1 merge, marked *".to_string(),
+                    (true, n) => format!("{n} merges, marked *"),
+                };
+                let largest = values.as_slice().iter().max().copied().unwrap_or(0);
+                let line = format!("move {number} of {moves} ({}): {what}; largest tile {largest}", name(*direction));
+                (line, Some(tile_cells(values, merged, drawing.empty())))
+            }
+        };
+        let _ = writeln!(out, "    {line}");
+        if let Some(cells) = cells {
+            out += &drawing.board(&cells, 4);
+        }
+    }
+    out
+}
+
+/// The step-by-step explanation of a block-game answer: each removal, then
+/// why each remaining block stays.
+pub fn explain_blocks(board: &rules_blockgame::Board, answer: &BlockAnswer, drawing: Drawing) -> String {
+    let steps = block_steps(board, answer);
+    let removals = steps.iter().filter(|s| matches!(s, BlockStep::Removal { .. })).count();
+    let mut out = String::new();
+    for step in &steps {
+        let (line, ids, black): (String, _, &[(usize, usize)]) = match step {
+            BlockStep::Start { ids } => ("start:".to_string(), ids, &[]),
+            BlockStep::After { ids } => ("after the removals:".to_string(), ids, &[]),
+            BlockStep::Removal { number, id, ids, black } => {
+                let line = format!(
+                    "removal {number} of {removals}: block {id}, {} ({} marks them), then its box vanishes",
+                    drops(black),
+                    drawing.black()
+                );
+                (line, ids, black)
+            }
+        };
+        let _ = writeln!(out, "    {line}");
+        out += &drawing.board(&block_cells(ids, black, drawing.empty(), drawing.black()), 4);
+    }
+    let BlockAnswer::MaxRemoved(solution) = answer;
+    for stuck in &solution.stuck {
+        let _ = writeln!(out, "    {}", why_stuck(stuck));
+    }
+    out
+}
+
+fn name(direction: Direction) -> &'static str {
+    match direction {
+        Direction::Up => "up",
+        Direction::Down => "down",
+        Direction::Left => "left",
+        Direction::Right => "right",
+    }
+}
+
+/// "2 black cells dropped in columns 2, 3", columns counted from 1.
+fn drops(black: &[(usize, usize)]) -> String {
+    let mut columns: Vec<usize> = black.iter().map(|&(_, c)| c + 1).collect();
+    columns.sort_unstable();
+    columns.dedup();
+    if columns.is_empty() {
+        return "it fills its box already: no drop needed".to_string();
+    }
+    format!(
+        "{} black cell{} dropped in column{} {}",
+        black.len(),
+        plural_s(black.len()),
+        plural_s(columns.len()),
+        columns.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
+    )
+}
+
+fn why_stuck(stuck: &Stuck) -> String {
+    let (r, c) = stuck.hole;
+    let why = match stuck.cover {
+        Cover::Block { id, cell } if cell == stuck.hole => format!("block {id} occupies it"),
+        Cover::Block { id, cell: (br, bc) } => format!("block {id} at row {}, column {} covers it", br + 1, bc + 1),
+        Cover::OwnCell { cell: (br, bc) } => {
+            format!("its own cell at row {}, column {} overhangs it", br + 1, bc + 1)
+        }
+    };
+    format!("block {} stays: no black cell can reach row {}, column {} of its box: {why}", stuck.id, r + 1, c + 1)
+}

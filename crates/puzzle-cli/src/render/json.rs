@@ -1,0 +1,104 @@
+//! The JSON document for programs, as docs/format.md lays it out.
+
+use grid_core::{Direction, Grid};
+use serde_json::{json, Map, Value};
+
+use crate::answer::{Answer2048, Answered, BlockAnswer, QueryResult};
+use crate::diagnostic::line_col;
+use crate::language::{BlockExpect, Expect2048};
+use crate::report::{Failure, FileReport};
+
+fn moves_json(moves: &[Direction]) -> Value {
+    Value::Array(moves.iter().map(|m| Value::String(m.letter().to_string())).collect())
+}
+
+fn grid_json(values: &Grid<u64>) -> Value {
+    Value::Array(values.rows().map(|row| json!(row)).collect())
+}
+
+/// The JSON object of one file.
+pub fn render_json(report: &FileReport) -> Value {
+    let mut object = Map::new();
+    object.insert("path".into(), json!(report.path));
+    match &report.outcome {
+        Err(failure) => {
+            let (message, line, column) = match failure {
+                Failure::Unreadable(message) => (message.clone(), 0, 0),
+                Failure::Invalid(error) => {
+                    let (line, column) = line_col(&report.source, error.span.start);
+                    let mut message = error.kind.message();
+                    if let Some(help) = error.kind.help() {
+                        message += &format!(" (help: {help})");
+                    }
+                    (message, line, column)
+                }
+            };
+            object.insert("error".into(), json!({ "message": message, "line": line, "column": column }));
+        }
+        Ok(solved) => {
+            object.insert("name".into(), json!(solved.name));
+            let (game, results) = match &solved.answered {
+                Answered::Twenty48 { results, .. } => ("2048", results.iter().map(result_2048).collect()),
+                Answered::BlockGame { results, .. } => ("blockgame", results.iter().map(block_result).collect()),
+            };
+            object.insert("game".into(), json!(game));
+            object.insert("results".into(), Value::Array(results));
+        }
+    }
+    Value::Object(object)
+}
+
+/// A result's object: the query, the answer's fields (or the error), the
+/// budget's note and the `expect`.
+fn result_json<A, E>(
+    result: &QueryResult<A, E>,
+    answer_fields: impl Fn(&A) -> Vec<(&'static str, Value)>,
+    expect_json: impl Fn(&E) -> Value,
+) -> Value {
+    let mut object = Map::new();
+    object.insert("query".into(), json!(result.text));
+    match &result.answer {
+        Err(error) => {
+            object.insert("error".into(), json!({ "message": error.kind.message() }));
+        }
+        Ok(answer) => {
+            for (key, value) in answer_fields(answer) {
+                object.insert(key.into(), value);
+            }
+        }
+    }
+    if let Some(upper_bound) = result.incomplete {
+        object.insert("incomplete".into(), json!(true));
+        object.insert("upper_bound".into(), json!(upper_bound));
+    }
+    if let Some((expect, ok)) = &result.expect {
+        object.insert("expect".into(), expect_json(expect));
+        object.insert("ok".into(), json!(ok));
+    }
+    Value::Object(object)
+}
+
+fn result_2048(result: &QueryResult<Answer2048, Expect2048>) -> Value {
+    let fields = |answer: &Answer2048| match answer {
+        Answer2048::MaxTile { tile, moves } => vec![("answer", json!(tile)), ("moves", moves_json(moves))],
+        Answer2048::Reach { moves: Some(moves) } => vec![("answer", json!(moves.len())), ("moves", moves_json(moves))],
+        Answer2048::Reach { moves: None } => vec![("answer", json!("unreachable")), ("moves", json!([]))],
+        Answer2048::Apply { moves, board } => {
+            let largest = board.as_slice().iter().copied().max().unwrap_or(0);
+            vec![("answer", grid_json(board)), ("moves", moves_json(moves)), ("max_tile", json!(largest))]
+        }
+    };
+    let expect = |expect: &Expect2048| match expect {
+        Expect2048::Number(n) => json!(n),
+        Expect2048::Unreachable => json!("unreachable"),
+        Expect2048::Board(board) => grid_json(board),
+    };
+    result_json(result, fields, expect)
+}
+
+fn block_result(result: &QueryResult<BlockAnswer, BlockExpect>) -> Value {
+    let fields = |BlockAnswer::MaxRemoved(solution): &BlockAnswer| {
+        vec![("answer", json!(solution.count())), ("removed", json!(solution.removed_ids()))]
+    };
+    result_json(result, fields, |BlockExpect::Number(n)| json!(n))
+}

@@ -1,0 +1,50 @@
+//! The colours boards are drawn in: the classic game's for tiles, distinct
+//! ones for blocks, the same on a terminal and in a picture.
+
+/// A 24-bit colour.
+pub type Rgb = (u8, u8, u8);
+
+/// A cell's `(text, background)` colours.
+pub type Colours = (Rgb, Rgb);
+
+/// The classic game's tile colours: `(text, background)`.
+pub fn tile_colours(value: u64) -> Colours {
+    const DARK: Rgb = (0x77, 0x6e, 0x65);
+    const LIGHT: Rgb = (0xf9, 0xf6, 0xf2);
+    match value {
+        2 => (DARK, (0xee, 0xe4, 0xda)),
+        4 => (DARK, (0xed, 0xe0, 0xc8)),
+        8 => (LIGHT, (0xf2, 0xb1, 0x79)),
+        16 => (LIGHT, (0xf5, 0x95, 0x63)),
+        32 => (LIGHT, (0xf6, 0x7c, 0x5f)),
+        64 => (LIGHT, (0xf6, 0x5e, 0x3b)),
+        128 => (LIGHT, (0xed, 0xcf, 0x72)),
+        256 => (LIGHT, (0xed, 0xcc, 0x61)),
+        512 => (LIGHT, (0xed, 0xc8, 0x50)),
+        1024 => (LIGHT, (0xed, 0xc5, 0x3f)),
+        2048 => (LIGHT, (0xed, 0xc2, 0x2e)),
+        _ => (LIGHT, (0x3c, 0x3a, 0x32)),
+    }
+}
+
+/// A colour for a block id, the same every time, distinct for nearby ids.
+pub fn block_colours(id: u32) -> Colours {
+    const PALETTE: [Rgb; 12] = [
+        (0xe6, 0x19, 0x4b),
+        (0x3c, 0xb4, 0x4b),
+        (0x43, 0x63, 0xd8),
+        (0xf5, 0x82, 0x31),
+        (0x91, 0x1e, 0xb4),
+        (0x42, 0xd4, 0xf4),
+        (0xf0, 0x32, 0xe6),
+        (0xbf, 0xef, 0x45),
+        (0x46, 0x99, 0x90),
+        (0x9a, 0x63, 0x24),
+        (0x80, 0x00, 0x00),
+        (0x00, 0x00, 0x75),
+    ];
+    ((0xff, 0xff, 0xff), PALETTE[id as usize % PALETTE.len()])
+}
+
+/// The colours of a black cell: light on dark grey, visible on any terminal.
+pub const BLACK_CELL: Colours = ((0xee, 0xee, 0xee), (0x30, 0x30, 0x30));

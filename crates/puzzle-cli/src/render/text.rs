@@ -1,0 +1,235 @@
+//! The text report for people: per file a title, then each query's answer,
+//! whether it holds its `expect`, and its witness.
+
+use std::fmt::Write as _;
+
+use grid_core::{Direction, Grid};
+
+use super::explain::{explain_2048, explain_blocks, Drawing};
+use super::plural_s;
+use crate::answer::{Answer2048, Answered, BlockAnswer, QueryResult};
+use crate::language::{BlockExpect, Expect2048};
+use crate::report::{Failure, FileReport};
+use crate::style::Style;
+
+/// What the text report includes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TextOptions {
+    /// Print the starting board and the board after each witness.
+    pub show: bool,
+    /// Explain each answer step by step (see [`super::explain`]).
+    pub explain: bool,
+    /// Draw explained boards in ASCII instead of Unicode box drawing.
+    pub ascii: bool,
+    /// Colour.
+    pub style: Style,
+}
+
+/// The largest tile of a board of tile values, 0 when it is empty.
+fn largest_tile(board: &Grid<u64>) -> u64 {
+    board.as_slice().iter().copied().max().unwrap_or(0)
+}
+
+fn moves_text(moves: &[Direction]) -> String {
+    if moves.is_empty() {
+        "none (the board already has it)".to_string()
+    } else {
+        let letters: Vec<String> = moves.iter().map(|m| m.letter().to_string()).collect();
+        format!("{} ({} move{})", letters.join(" "), moves.len(), plural_s(moves.len()))
+    }
+}
+
+fn indented(text: &str, by: usize) -> String {
+    text.lines().map(|line| format!("{:by$}{line}\n", "")).collect()
+}
+
+fn board_text(values: &Grid<u64>) -> String {
+    values.map(|&v| if v == 0 { ".".to_string() } else { v.to_string() }).to_string()
+}
+
+/// The text report of one file.
+pub fn render_text(report: &FileReport, options: TextOptions) -> String {
+    let style = options.style;
+    let mut out = String::new();
+    let solved = match &report.outcome {
+        Err(Failure::Unreadable(message)) => {
+            let _ = writeln!(out, "{}: {message}", style.bad("error"));
+            return out;
+        }
+        Err(Failure::Invalid(error)) => {
+            return error.diagnostic().render(&report.path, &report.source, style.colour).to_string();
+        }
+        Ok(solved) => solved,
+    };
+    let (game, (height, width), start) = match &solved.answered {
+        Answered::Twenty48 { board, .. } => ("2048", (board.height(), board.width()), board.to_string()),
+        Answered::BlockGame { board, .. } => {
+            ("blockgame", (board.ids().height(), board.ids().width()), board.to_string())
+        }
+    };
+    let title = solved.name.as_deref().map(|name| format!(" — {name}")).unwrap_or_default();
+    let _ = writeln!(out, "{}{}", style.bold(&report.path), style.bold(&title));
+    let _ = writeln!(out, "  {game}, {height}×{width} board");
+    if options.show {
+        let _ = writeln!(out, "  start:");
+        out += &indented(&start, 4);
+    }
+    match &solved.answered {
+        Answered::Twenty48 { board, results } => {
+            for result in results {
+                result_2048(&mut out, board, result, options);
+            }
+        }
+        Answered::BlockGame { board, results } => {
+            for result in results {
+                block_result(&mut out, board, result, options);
+            }
+        }
+    }
+    out
+}
+
+/// The line of a result: the query, its answer, the budget's note and the
+/// `expect`'s check; `None` (after writing the error) when it has no answer.
+fn headline<'r, A, E>(
+    out: &mut String,
+    result: &'r QueryResult<A, E>,
+    style: Style,
+    answer_text: impl Fn(&A) -> String,
+    proven_tile: impl Fn(&A, u64) -> bool,
+    expect_text: impl Fn(&E) -> String,
+) -> Option<&'r A> {
+    let answer = match &result.answer {
+        Ok(answer) => answer,
+        Err(error) => {
+            let message = error.kind.message();
+            let _ = writeln!(out, "  {}: {}", result.text, style.bad(&format!("error: {message}")));
+            return None;
+        }
+    };
+    let mut line = format!("  {}: {}", result.text, style.bold(&answer_text(answer)));
+    if let Some(upper_bound) = result.incomplete {
+        let nodes = result.nodes.unwrap_or(0);
+        let note = if proven_tile(answer, upper_bound) {
+            format!(
+                "(incomplete: no larger tile is possible, but the search stopped at its budget after {nodes} boards \
+                 before proving that no shorter sequence reaches it)"
+            )
+        } else {
+            format!(
+                "(incomplete: the search stopped at its budget after {nodes} boards; this is the best found, and \
+                 no tile above {upper_bound} is possible)"
+            )
+        };
+        let _ = write!(line, " {}", style.warn(&note));
+    }
+    match &result.expect {
+        Some((_, true)) => line += &format!(" {}", style.good("✓")),
+        Some((expect, false)) => {
+            line += &format!(" {}", style.bad(&format!("✗ expected {}", expect_text(expect))));
+        }
+        None => {}
+    }
+    let _ = writeln!(out, "{line}");
+    Some(answer)
+}
+
+fn result_2048(
+    out: &mut String,
+    board: &rules_2048::Board,
+    result: &QueryResult<Answer2048, Expect2048>,
+    options: TextOptions,
+) {
+    let style = options.style;
+    let answer_text = |answer: &Answer2048| match answer {
+        Answer2048::MaxTile { tile, .. } => tile.to_string(),
+        Answer2048::Reach { moves: Some(moves) } => format!("{} move{}", moves.len(), plural_s(moves.len())),
+        Answer2048::Reach { moves: None } => "unreachable".to_string(),
+        Answer2048::Apply { board, .. } => format!("a board whose largest tile is {}", largest_tile(board)),
+    };
+    let proven_tile = |answer: &Answer2048, bound| matches!(answer, Answer2048::MaxTile { tile, .. } if *tile == bound);
+    let expect_text = |expect: &Expect2048| match expect {
+        Expect2048::Number(n) => n.to_string(),
+        Expect2048::Unreachable => "unreachable".to_string(),
+        Expect2048::Board(_) => "the board below".to_string(),
+    };
+    let Some(answer) = headline(out, result, style, answer_text, proven_tile, expect_text) else { return };
+    if let Answer2048::MaxTile { moves, .. } | Answer2048::Reach { moves: Some(moves) } = answer {
+        let _ = writeln!(out, "    {} {}", style.dim("moves:"), moves_text(moves));
+    }
+    if options.explain {
+        out.push_str(&explain_2048(board, answer, Drawing { colour: style.colour, ascii: options.ascii }));
+    }
+    if let Answer2048::Apply { board: after, .. } = answer {
+        if !options.explain {
+            out.push_str(&indented(&board_text(after), 4));
+        }
+        if let Some((Expect2048::Board(expected), false)) = &result.expect {
+            let _ = writeln!(out, "    {}", style.bad("expected:"));
+            out.push_str(&indented(&board_text(expected), 4));
+        }
+    } else if options.show {
+        let after = answer.moves().and_then(|moves| rules_2048::apply(board, moves).ok());
+        if let Some(after) = after {
+            let _ = writeln!(out, "    after:");
+            out.push_str(&indented(&after.to_string(), 6));
+        }
+    }
+}
+
+fn block_result(
+    out: &mut String,
+    board: &rules_blockgame::Board,
+    result: &QueryResult<BlockAnswer, BlockExpect>,
+    options: TextOptions,
+) {
+    let style = options.style;
+    let answer_text = |BlockAnswer::MaxRemoved(solution): &BlockAnswer| {
+        format!("{} block{}", solution.count(), plural_s(solution.count()))
+    };
+    let expect_text = |BlockExpect::Number(n): &BlockExpect| n.to_string();
+    let Some(answer) = headline(out, result, style, answer_text, |_, _| false, expect_text) else { return };
+    let BlockAnswer::MaxRemoved(solution) = answer;
+    let ids: Vec<String> = solution.removed_ids().iter().map(u32::to_string).collect();
+    let order = if ids.is_empty() { "none".to_string() } else { ids.join(" ") };
+    let _ = writeln!(out, "    {} {order}", style.dim("removed:"));
+    if options.explain {
+        out.push_str(&explain_blocks(board, answer, Drawing { colour: style.colour, ascii: options.ascii }));
+    }
+    if options.show {
+        let removed = solution.removed_ids();
+        let ids = board.ids().map(|&id| if id == 0 || removed.contains(&id) { 0 } else { id });
+        let after = ids.map(|&id| if id == 0 { ".".to_string() } else { id.to_string() }).to_string();
+        let _ = writeln!(out, "    after:");
+        out.push_str(&indented(&after, 6));
+    }
+}
+
+/// The line that ends a run of several files.
+pub fn summary(reports: &[FileReport], style: Style) -> String {
+    let tallies: Vec<(bool, bool)> =
+        reports.iter().filter_map(|r| r.outcome.as_ref().ok()).flat_map(|s| s.answered.tallies()).collect();
+    let queries = tallies.len();
+    let failed = tallies.iter().filter(|(failed, _)| *failed).count();
+    let invalid = reports.iter().filter(|r| r.outcome.is_err()).count();
+    let incomplete = tallies.iter().filter(|(_, incomplete)| *incomplete).count();
+    let count = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let mut line = format!(
+        "{}, {}, {failed} failed",
+        count(reports.len(), "puzzle", "puzzles"),
+        count(queries, "query", "queries")
+    );
+    if invalid > 0 {
+        line += &format!(", {invalid} invalid");
+    }
+    if incomplete > 0 {
+        line += &format!(", {incomplete} incomplete");
+    }
+    if failed + invalid > 0 {
+        style.bad(&line)
+    } else if incomplete > 0 {
+        style.warn(&line)
+    } else {
+        style.good(&line)
+    }
+}
