@@ -156,7 +156,7 @@ impl<T> Grid<T> {
         Grid { height: self.height, width: self.width, cells: self.cells.iter().map(f).collect() }
     }
 
-    /// The rows or columns of the grid as [`Line`]s, each ordered from the wall
+    /// The rows or columns of the grid as [`Line`](crate::Line)s, each ordered from the wall
     /// toward which `direction` moves: for `Left`, each row left to right; for
     /// `Right`, each row right to left; for `Up`, each column top to bottom; for
     /// `Down`, each column bottom to top.

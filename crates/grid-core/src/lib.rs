@@ -41,3 +41,8 @@ mod tests;
 pub use direction::{Axis, Direction, Way};
 pub use grid::{Grid, GridError};
 pub use lines::{lines_toward, Line, Lines};
+
+/// The examples of the crate's README, run as doc tests so that they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -2,7 +2,7 @@
 
 use crate::direction::Direction;
 
-/// One row or column of a grid, as flat indices into [`Grid::as_slice`], ordered
+/// One row or column of a grid, as flat indices into [`Grid::as_slice`](crate::Grid::as_slice), ordered
 /// from the wall that tiles move toward.
 ///
 /// A `Line` is a start index, a signed stride and a length, so it costs nothing
@@ -30,7 +30,7 @@ impl Line {
         self.start
     }
 
-    /// How far apart consecutive cells are in [`Grid::as_slice`]: `1` or `-1`
+    /// How far apart consecutive cells are in [`Grid::as_slice`](crate::Grid::as_slice): `1` or `-1`
     /// for a row, `width` or `-width` for a column.
     pub fn stride(&self) -> isize {
         self.stride
@@ -49,9 +49,9 @@ impl Line {
     }
 }
 
-/// The lines of a `height × width` grid toward a direction; see [`Grid::lines_toward`].
+/// The lines of a `height × width` grid toward a direction; see [`Grid::lines_toward`](crate::Grid::lines_toward).
 ///
-/// A free function so that code keeping its cells outside a [`Grid`] (a packed
+/// A free function so that code keeping its cells outside a [`Grid`](crate::Grid) (a packed
 /// board, say) can walk them the same way.
 pub fn lines_toward(height: usize, width: usize, direction: Direction) -> Lines {
     let (count, first, next_line, stride, len) = match direction {

@@ -25,13 +25,73 @@ pub const BOJ_MAX_N: usize = 20;
 /// The largest board side of the Kakao problem.
 pub const KAKAO_MAX_N: usize = 50;
 
-/// Bad judge input: what is wrong, said plainly.
+/// Bad judge input, by kind: what is wrong, said plainly (rows and columns
+/// counted from 1).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct JudgeError(pub String);
+pub enum JudgeError {
+    /// More bytes than the limit.
+    TooLarge,
+    /// Not UTF-8; the offset of the first bad byte.
+    NotUtf8 { offset: usize },
+    /// Nothing at all.
+    Empty,
+    /// N is not a whole number from 1 to the problem's largest.
+    BadN { text: String },
+    /// The input ends inside the board.
+    EndsEarly { row: usize, column: usize, n: usize },
+    /// A cell that is not a tile.
+    NotATile { row: usize, column: usize, text: String },
+    /// Something after the board.
+    Extra { text: String, n: usize },
+    /// The Kakao input is not JSON.
+    NotJson { reason: String },
+    /// The Kakao input is not an array of rows.
+    NotRows,
+    /// A board with too few or too many rows.
+    RowCount { rows: usize },
+    /// A row that is not an array.
+    RowNotArray { row: usize },
+    /// A row with too few or too many cells.
+    CellCount { row: usize, cells: usize },
+    /// A cell that is not a block id.
+    NotABlockId { row: usize, column: usize, text: String },
+    /// The rules crates refused the board or the search.
+    Rules(String),
+}
 
 impl fmt::Display for JudgeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            JudgeError::TooLarge => write!(f, "the input is larger than {} bytes", limits::MAX_JUDGE_BYTES),
+            JudgeError::NotUtf8 { offset } => write!(f, "the input is not UTF-8 text (bad byte at offset {offset})"),
+            JudgeError::Empty => f.write_str("the input is empty: expected N, then N rows of N tiles"),
+            JudgeError::BadN { text } => {
+                write!(f, "N is `{text}`: the problem allows a whole number from 1 to {BOJ_MAX_N}")
+            }
+            JudgeError::EndsEarly { row, column, n } => {
+                write!(f, "the input ends at row {row}, column {column}: expected {n} rows of {n} tiles")
+            }
+            JudgeError::NotATile { row, column, text } => write!(
+                f,
+                "row {row}, column {column} is `{text}`: a tile is 0 (empty) or a power of two from 2 up to 2^63"
+            ),
+            JudgeError::Extra { text, n } => write!(f, "unexpected `{text}` after the {n}×{n} board"),
+            JudgeError::NotJson { reason } => {
+                write!(f, "the input is not JSON: {reason}; expected the board as [[0, 1, ...], ...]")
+            }
+            JudgeError::NotRows => f.write_str("expected the board as a JSON array of rows"),
+            JudgeError::RowCount { rows } => {
+                write!(f, "the board has {rows} rows: the problem allows 1 to {KAKAO_MAX_N}")
+            }
+            JudgeError::RowNotArray { row } => write!(f, "row {row} is not an array"),
+            JudgeError::CellCount { row, cells } => {
+                write!(f, "row {row} has {cells} cells: the problem allows 1 to {KAKAO_MAX_N}")
+            }
+            JudgeError::NotABlockId { row, column, text } => {
+                write!(f, "row {row}, column {column} is {text}: a cell is 0 (empty) or a block id up to 4294967295")
+            }
+            JudgeError::Rules(message) => f.write_str(message),
+        }
     }
 }
 
@@ -40,10 +100,9 @@ impl std::error::Error for JudgeError {}
 /// Solves one judge input; returns the line to print, without its newline.
 pub fn solve(problem: Problem, input: &[u8]) -> Result<String, JudgeError> {
     if input.len() > limits::MAX_JUDGE_BYTES {
-        return Err(JudgeError(format!("the input is larger than {} bytes", limits::MAX_JUDGE_BYTES)));
+        return Err(JudgeError::TooLarge);
     }
-    let text = std::str::from_utf8(input)
-        .map_err(|e| JudgeError(format!("the input is not UTF-8 text (bad byte at offset {})", e.valid_up_to())))?;
+    let text = std::str::from_utf8(input).map_err(|e| JudgeError::NotUtf8 { offset: e.valid_up_to() })?;
     match problem {
         Problem::Boj12100 => max_tile(text, 5),
         Problem::Boj12094 => max_tile(text, 10),
@@ -53,73 +112,62 @@ pub fn solve(problem: Problem, input: &[u8]) -> Result<String, JudgeError> {
 
 fn max_tile(text: &str, moves: usize) -> Result<String, JudgeError> {
     let mut tokens = text.split_ascii_whitespace();
-    let n_text =
-        tokens.next().ok_or_else(|| JudgeError("the input is empty: expected N, then N rows of N tiles".into()))?;
-    let n: usize = n_text.parse().ok().filter(|&n| (1..=BOJ_MAX_N).contains(&n)).ok_or_else(|| {
-        JudgeError(format!("N is `{n_text}`: the problem allows a whole number from 1 to {}", BOJ_MAX_N))
-    })?;
+    let n_text = tokens.next().ok_or(JudgeError::Empty)?;
+    let n: usize = n_text
+        .parse()
+        .ok()
+        .filter(|&n| (1..=BOJ_MAX_N).contains(&n))
+        .ok_or_else(|| JudgeError::BadN { text: n_text.to_string() })?;
     let mut rows = Vec::with_capacity(n);
     for r in 0..n {
         let mut row = Vec::with_capacity(n);
         for c in 0..n {
-            let token = tokens.next().ok_or_else(|| {
-                JudgeError(format!("the input ends at row {}, column {}: expected {n} rows of {n} tiles", r + 1, c + 1))
-            })?;
+            let token = tokens.next().ok_or(JudgeError::EndsEarly { row: r + 1, column: c + 1, n })?;
             // The rules crate's definition of a tile, on the judge's numbers.
-            let value: u64 =
-                token.parse().ok().filter(|&v| rules_2048::exponent_of_tile(v).is_ok()).ok_or_else(|| {
-                    JudgeError(format!(
-                        "row {}, column {} is `{token}`: a tile is 0 (empty) or a power of two from 2 up to 2^63",
-                        r + 1,
-                        c + 1
-                    ))
-                })?;
+            let value: u64 = token
+                .parse()
+                .ok()
+                .filter(|&v| rules_2048::exponent_of_tile(v).is_ok())
+                .ok_or_else(|| JudgeError::NotATile { row: r + 1, column: c + 1, text: token.to_string() })?;
             row.push(value);
         }
         rows.push(row);
     }
     if let Some(extra) = tokens.next() {
-        return Err(JudgeError(format!("unexpected `{extra}` after the {n}×{n} board")));
+        return Err(JudgeError::Extra { text: extra.to_string(), n });
     }
     let board = rules_2048::Board::from_rows(rows).expect("tiles were checked");
-    let answer = rules_2048::max_tile(&board, moves).map_err(|e| JudgeError(e.to_string()))?;
+    let answer = rules_2048::max_tile(&board, moves).map_err(|e| JudgeError::Rules(e.to_string()))?;
     Ok(answer.tile.to_string())
 }
 
 fn blockgame(text: &str) -> Result<String, JudgeError> {
-    let value: serde_json::Value = serde_json::from_str(text)
-        .map_err(|e| JudgeError(format!("the input is not JSON: {e}; expected the board as [[0, 1, ...], ...]")))?;
-    let rows = value.as_array().ok_or_else(|| JudgeError("expected the board as a JSON array of rows".into()))?;
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| JudgeError::NotJson { reason: e.to_string() })?;
+    let rows = value.as_array().ok_or(JudgeError::NotRows)?;
     if rows.is_empty() || rows.len() > KAKAO_MAX_N {
-        return Err(JudgeError(format!("the board has {} rows: the problem allows 1 to {}", rows.len(), KAKAO_MAX_N)));
+        return Err(JudgeError::RowCount { rows: rows.len() });
     }
     let mut board = Vec::with_capacity(rows.len());
     for (r, row) in rows.iter().enumerate() {
-        let cells = row.as_array().ok_or_else(|| JudgeError(format!("row {} is not an array", r + 1)))?;
+        let cells = row.as_array().ok_or(JudgeError::RowNotArray { row: r + 1 })?;
         if cells.is_empty() || cells.len() > KAKAO_MAX_N {
-            return Err(JudgeError(format!(
-                "row {} has {} cells: the problem allows 1 to {}",
-                r + 1,
-                cells.len(),
-                KAKAO_MAX_N
-            )));
+            return Err(JudgeError::CellCount { row: r + 1, cells: cells.len() });
         }
         let ids = cells
             .iter()
             .enumerate()
             .map(|(c, cell)| {
-                cell.as_u64().and_then(|id| u32::try_from(id).ok()).ok_or_else(|| {
-                    JudgeError(format!(
-                        "row {}, column {} is {cell}: a cell is 0 (empty) or a block id up to 4294967295",
-                        r + 1,
-                        c + 1
-                    ))
+                cell.as_u64().and_then(|id| u32::try_from(id).ok()).ok_or_else(|| JudgeError::NotABlockId {
+                    row: r + 1,
+                    column: c + 1,
+                    text: cell.to_string(),
                 })
             })
             .collect::<Result<Vec<u32>, _>>()?;
         board.push(ids);
     }
-    let board = rules_blockgame::Board::from_rows(board).map_err(|e| JudgeError(e.to_string()))?;
+    let board = rules_blockgame::Board::from_rows(board).map_err(|e| JudgeError::Rules(e.to_string()))?;
     Ok(rules_blockgame::solve(&board).count().to_string())
 }
 
@@ -135,7 +183,7 @@ mod tests {
 
     #[test]
     fn bad_judge_input_says_what_is_wrong() {
-        let err = |problem, input: &[u8]| solve(problem, input).unwrap_err().0;
+        let err = |problem, input: &[u8]| solve(problem, input).unwrap_err().to_string();
         assert!(err(Problem::Boj12100, b"").contains("empty"));
         assert!(err(Problem::Boj12100, b"2\n2 2\n2").contains("row 2, column 2"));
         assert!(err(Problem::Boj12100, b"1\n3").contains("`3`"));

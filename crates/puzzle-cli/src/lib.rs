@@ -50,3 +50,8 @@ pub mod style;
 
 #[cfg(feature = "cli")]
 pub use commands::run;
+
+/// The examples of the crate's README, run as doc tests so that they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -4,9 +4,9 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use rules_2048::{max_tile_with, Board, SearchOptions};
 
-#[path = "boards.rs"]
+#[path = "support/boards.rs"]
 mod boards;
-#[path = "standard.rs"]
+#[path = "support/standard.rs"]
 mod standard;
 use boards::{judge_board, random_board, uniform};
 

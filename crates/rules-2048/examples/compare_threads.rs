@@ -3,7 +3,7 @@
 
 use rules_2048::{max_tile, max_tile_with, SearchOptions};
 
-#[path = "../benches/boards.rs"]
+#[path = "../benches/support/boards.rs"]
 mod boards;
 
 fn main() {

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use rules_2048::{max_tile_with, Proof, SearchOptions};
 
-#[path = "../benches/boards.rs"]
+#[path = "../benches/support/boards.rs"]
 mod boards;
 
 fn main() {

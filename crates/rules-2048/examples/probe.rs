@@ -6,9 +6,9 @@ use std::time::Instant;
 
 use rules_2048::{max_tile_with, Board, SearchOptions};
 
-#[path = "../benches/boards.rs"]
+#[path = "../benches/support/boards.rs"]
 mod boards;
-#[path = "../benches/standard.rs"]
+#[path = "../benches/support/standard.rs"]
 mod standard;
 
 /// The best of forty runs of each, in milliseconds, taken in turn so that

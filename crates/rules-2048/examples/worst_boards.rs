@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use rules_2048::{max_tile, Board};
 
-#[path = "../benches/boards.rs"]
+#[path = "../benches/support/boards.rs"]
 mod boards;
-#[path = "../benches/standard.rs"]
+#[path = "../benches/support/standard.rs"]
 mod standard;
 
 fn next(state: &mut u64) -> u64 {

@@ -143,9 +143,8 @@ impl Board {
     /// On overflow the board is left unchanged.
     ///
     /// ```
-    /// use grid_core::Direction;
-    /// use rules_2048::Board;
-    /// let mut board = Board::from_rows(vec![vec![2, 2, 2, 0]]).unwrap();
+    /// use rules_2048::{Board, Direction};
+    /// let mut board: Board = "2 2 2 .".parse().unwrap();
     /// board.slide(Direction::Left).unwrap();
     /// assert_eq!(board.values().as_slice(), [4, 2, 0, 0]);
     /// ```

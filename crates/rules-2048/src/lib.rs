@@ -52,3 +52,8 @@ pub use board::{
 pub use grid_core::{Axis, Direction, Way};
 pub use queries::{apply, max_tile, max_tile_with, reach, reach_with, MaxTile, Proof, Reach, SearchOptions};
 pub use rule::{slide_in_place, TileOverflow, MAX_EXPONENT};
+
+/// The examples of the crate's README, run as doc tests so that they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -60,9 +60,8 @@ pub struct Reach {
 /// shortest sequence of moves that reaches it.
 ///
 /// ```
-/// use grid_core::Direction;
 /// use rules_2048::{max_tile, Board, Proof};
-/// let board = Board::from_rows(vec![vec![2, 2, 2], vec![4, 4, 4], vec![8, 8, 8]]).unwrap();
+/// let board: Board = "2 2 2 / 4 4 4 / 8 8 8".parse().unwrap();
 /// let answer = max_tile(&board, 5).unwrap();
 /// assert_eq!(answer.tile, 16);
 /// assert_eq!(answer.moves.len(), 1);
@@ -83,7 +82,7 @@ pub fn max_tile_with(board: &Board, max_moves: usize, options: &SearchOptions) -
 ///
 /// ```
 /// use rules_2048::{reach, Board};
-/// let board = Board::from_rows(vec![vec![2, 2, 4, 8]]).unwrap();
+/// let board: Board = "2 2 4 8".parse().unwrap();
 /// assert_eq!(reach(&board, 16, 5).unwrap().moves.map(|m| m.len()), Some(3));
 /// assert_eq!(reach(&board, 32, 5).unwrap().moves, None);
 /// ```
@@ -119,9 +118,9 @@ fn proof_of(found: &Found) -> Proof {
 /// allowed.
 ///
 /// ```
-/// use grid_core::Direction::{Left, Up};
+/// use rules_2048::Direction::{Left, Up};
 /// use rules_2048::{apply, Board};
-/// let board = Board::from_rows(vec![vec![2, 2], vec![2, 0]]).unwrap();
+/// let board: Board = "2 2 / 2 .".parse().unwrap();
 /// assert_eq!(apply(&board, &[Up, Left]).unwrap().values().as_slice(), [4, 2, 0, 0]);
 /// ```
 pub fn apply(board: &Board, moves: &[Direction]) -> Result<Board, TileOverflow> {

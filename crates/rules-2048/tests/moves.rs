@@ -1,6 +1,6 @@
 //! The move rule, one named example per clause of the statement.
 
-use grid_core::Direction::{self, Down, Left, Right, Up};
+use rules_2048::Direction::{self, Down, Left, Right, Up};
 use rules_2048::{Board, BoardError, TileOverflow};
 
 mod common;

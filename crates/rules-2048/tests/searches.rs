@@ -1,8 +1,8 @@
 //! The three questions, on examples small enough to check by hand, and against
 //! a plain brute force over every move sequence on random small boards.
 
-use grid_core::Direction::{self, Down, Left, Right, Up};
 use proptest::prelude::*;
+use rules_2048::Direction::{self, Down, Left, Right, Up};
 use rules_2048::{apply, max_tile, max_tile_with, reach, reach_with, Board, Proof, SearchOptions};
 
 mod common;

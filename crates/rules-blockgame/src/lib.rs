@@ -28,9 +28,11 @@
 //! assert!(solution.stuck.is_empty());
 //! ```
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::str::FromStr;
 
 use grid_core::{Grid, GridError};
 
@@ -96,6 +98,88 @@ fn write_cells(f: &mut fmt::Formatter<'_>, cells: &[Cell]) -> fmt::Result {
 }
 
 impl std::error::Error for BlockError {}
+
+/// The cells of one id do not form one 4-connected piece: the one way a
+/// rectangular grid of ids can fail to be a board ([`Board::from_grid`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SplitBlock {
+    /// The id.
+    pub id: BlockId,
+    /// The separate pieces, each a list of cells in row-major order.
+    pub pieces: Vec<Vec<Cell>>,
+}
+
+impl From<SplitBlock> for BlockError {
+    fn from(SplitBlock { id, pieces }: SplitBlock) -> BlockError {
+        BlockError::Split { id, pieces }
+    }
+}
+
+impl fmt::Display for SplitBlock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        BlockError::from(self.clone()).fmt(f)
+    }
+}
+
+impl std::error::Error for SplitBlock {}
+
+/// Why a board could not be read from its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseBoardError {
+    /// A cell is neither `.`, `0` nor a block id.
+    Cell {
+        /// 1-based row of the cell.
+        row: usize,
+        /// 1-based column of the cell.
+        column: usize,
+        /// What the cell holds.
+        text: String,
+    },
+    /// The ids do not make a board.
+    Board(BlockError),
+}
+
+impl fmt::Display for ParseBoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseBoardError::Cell { row, column, text } => {
+                write!(f, "row {row}, column {column}: `{text}` is not a block id (a whole number from 1 up)")
+            }
+            ParseBoardError::Board(err) => err.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ParseBoardError {}
+
+/// A board in the `.puzzle` row syntax on one line: cells separated by
+/// blanks, rows by `/` (or by line ends), `.` or `0` for an empty cell.
+///
+/// ```
+/// use rules_blockgame::{solve, Board};
+/// let board: Board = ". 7 . / 7 7 7".parse().unwrap();
+/// assert_eq!(solve(&board).removed_ids(), [7]);
+/// assert!("1 . / . 1".parse::<Board>().is_err(), "block 1 is split");
+/// ```
+impl FromStr for Board {
+    type Err = ParseBoardError;
+
+    fn from_str(text: &str) -> Result<Board, ParseBoardError> {
+        let mut rows = Vec::new();
+        for (row, line) in text.split(['/', '\n']).filter(|line| !line.trim().is_empty()).enumerate() {
+            let cells = line.split_whitespace().enumerate().map(|(column, cell)| match cell {
+                "." => Ok(0),
+                _ => cell.parse::<BlockId>().map_err(|_| ParseBoardError::Cell {
+                    row: row + 1,
+                    column: column + 1,
+                    text: cell.to_string(),
+                }),
+            });
+            rows.push(cells.collect::<Result<Vec<BlockId>, _>>()?);
+        }
+        Board::from_rows(rows).map_err(ParseBoardError::Board)
+    }
+}
 
 impl From<GridError> for BlockError {
     fn from(err: GridError) -> BlockError {
@@ -180,11 +264,11 @@ impl Board {
     /// );
     /// ```
     pub fn from_rows(rows: Vec<Vec<BlockId>>) -> Result<Board, BlockError> {
-        Board::from_grid(Grid::from_rows(rows)?)
+        Ok(Board::from_grid(Grid::from_rows(rows)?)?)
     }
 
     /// Builds a board from a grid of ids; see [`Board::from_rows`].
-    pub fn from_grid(ids: Grid<BlockId>) -> Result<Board, BlockError> {
+    pub fn from_grid(ids: Grid<BlockId>) -> Result<Board, SplitBlock> {
         let mut cells_of: BTreeMap<BlockId, Vec<Cell>> = BTreeMap::new();
         for (cell, &id) in ids.enumerate() {
             if id != 0 {
@@ -195,7 +279,7 @@ impl Board {
         for (id, cells) in cells_of {
             let pieces = pieces_of(&ids, id, &cells);
             if pieces.len() > 1 {
-                return Err(BlockError::Split { id, pieces });
+                return Err(SplitBlock { id, pieces });
             }
             let top = cells.iter().map(|&(r, _)| r).min().expect("a block has cells");
             let bottom = cells.iter().map(|&(r, _)| r).max().expect("a block has cells");
@@ -407,3 +491,8 @@ impl fmt::Display for Board {
         self.ids.map(|&id| if id == 0 { ".".to_string() } else { id.to_string() }).fmt(f)
     }
 }
+
+/// The examples of the crate's README, run as doc tests so that they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -2,13 +2,10 @@
 
 use rules_blockgame::{solve, BlockError, Board, Cover, Stuck};
 
-/// A board written as in a `.puzzle` file: rows separated by `/`, `.` empty.
+/// A board written as in a `.puzzle` file: rows separated by `/`, `.` empty
+/// (the crate's own `FromStr`).
 fn board(text: &str) -> Board {
-    let rows = text
-        .split('/')
-        .map(|row| row.split_whitespace().map(|cell| if cell == "." { 0 } else { cell.parse().unwrap() }).collect())
-        .collect();
-    Board::from_rows(rows).unwrap()
+    text.parse().unwrap_or_else(|err| panic!("{text:?}: {err}"))
 }
 
 fn check(text: &str, removed: &[u32]) {

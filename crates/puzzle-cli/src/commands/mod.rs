@@ -1,4 +1,4 @@
-//! One documented entry point per subcommand; [`run`] picks it.
+//! One documented entry point per subcommand; [`run()`] picks it.
 
 mod check;
 mod fmt;

@@ -87,13 +87,10 @@ fn board_blockgame(raw: &RawBoard) -> Result<rules_blockgame::Board, Error> {
         _ if all_digits(text) => Err(Error::new(ErrorKind::BlockIdTooLarge { text: text.to_string() }, span)),
         _ => Err(Error::new(ErrorKind::NotABlockId { text: text.to_string() }, span)),
     })?;
-    rules_blockgame::Board::from_grid(ids).map_err(|err| match err {
-        rules_blockgame::BlockError::Split { id, pieces } => {
-            let at = |(r, c): (usize, usize)| raw[r][c].1;
-            let (first, second) = (at(pieces[0][0]), at(pieces[1][0]));
-            Error::new(ErrorKind::BlockSplit { id, pieces }, second).also(first)
-        }
-        other => unreachable!("rows were checked: {other}"),
+    rules_blockgame::Board::from_grid(ids).map_err(|rules_blockgame::SplitBlock { id, pieces }| {
+        let at = |(r, c): (usize, usize)| raw[r][c].1;
+        let (first, second) = (at(pieces[0][0]), at(pieces[1][0]));
+        Error::new(ErrorKind::BlockSplit { id, pieces }, second).also(first)
     })
 }
 

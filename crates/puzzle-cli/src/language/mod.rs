@@ -2,7 +2,7 @@
 //! checks that give each word its meaning, every error with its message and
 //! help, the canonical layout, and the templates of `puzzle new`.
 //!
-//! [`parse`] takes text to a checked [`Puzzle`] in two steps: `parse` cuts it
+//! [`parse()`] takes text to a checked [`Puzzle`] in two steps: `parse` cuts it
 //! into statements through the pest grammar (`grammar.pest`), reading every
 //! value as a plain word, and checks their order; `check` then reads each
 //! word for its meaning against the game. That way a bad value is reported at

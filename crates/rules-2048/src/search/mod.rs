@@ -90,7 +90,7 @@ pub(crate) struct Search<'s> {
     cells: usize,
     max_moves: usize,
     /// The best score any board can have: the goal or the sum bound, whichever
-    /// is smaller. It may exceed [`MAX_EXPONENT`]: reaching past it is then a
+    /// is smaller. It may exceed [`MAX_EXPONENT`](crate::MAX_EXPONENT): reaching past it is then a
     /// merge of two 2^63 tiles, reported as an overflow, not a wrong answer.
     score_cap: u8,
     /// The fewest moves that can reach `score_cap` from the root.
