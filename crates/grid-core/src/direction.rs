@@ -21,6 +21,7 @@ impl Direction {
     pub const ALL: [Direction; 4] = [Direction::Up, Direction::Down, Direction::Left, Direction::Right];
 
     /// The single-letter name used in move sequences: `U`, `D`, `L` or `R`.
+    #[inline]
     pub fn letter(self) -> char {
         match self {
             Direction::Up => 'U',
@@ -43,6 +44,7 @@ impl Direction {
     }
 
     /// The direction pointing the other way.
+    #[inline]
     pub fn opposite(self) -> Direction {
         match self {
             Direction::Up => Direction::Down,
@@ -62,6 +64,7 @@ impl fmt::Display for Direction {
 impl Direction {
     /// The axis this direction moves along: left and right along the rows, up
     /// and down along the columns.
+    #[inline]
     pub fn axis(self) -> Axis {
         match self {
             Direction::Left | Direction::Right => Axis::Rows,
@@ -71,6 +74,7 @@ impl Direction {
 
     /// Which way along its axis this direction moves: left and up toward the
     /// start (row or column 0), right and down toward the end.
+    #[inline]
     pub fn way(self) -> Way {
         match self {
             Direction::Left | Direction::Up => Way::TowardStart,
@@ -102,6 +106,7 @@ impl Axis {
     ///     assert_eq!(direction.axis().toward(direction.way()), direction);
     /// }
     /// ```
+    #[inline]
     pub fn toward(self, way: Way) -> Direction {
         match (self, way) {
             (Axis::Rows, Way::TowardStart) => Direction::Left,
@@ -112,6 +117,7 @@ impl Axis {
     }
 
     /// The other axis.
+    #[inline]
     pub fn other(self) -> Axis {
         match self {
             Axis::Rows => Axis::Columns,
@@ -135,12 +141,14 @@ impl Way {
 }
 
 impl From<(Axis, Way)> for Direction {
+    #[inline]
     fn from((axis, way): (Axis, Way)) -> Direction {
         axis.toward(way)
     }
 }
 
 impl From<Direction> for (Axis, Way) {
+    #[inline]
     fn from(direction: Direction) -> (Axis, Way) {
         (direction.axis(), direction.way())
     }

@@ -58,11 +58,13 @@ impl Avx512 {
 
     /// Whether the backend serves a `height × width` board: lines and boards
     /// of at most 32 cells a side.
+    #[inline]
     pub(crate) fn fits(height: usize, width: usize) -> bool {
         height <= 32 && width <= 32
     }
 
     /// `Kernel::merges_by_exponent` (the board must [`fit`](Avx512::fits)).
+    #[inline]
     pub(crate) fn merges(self, laned: &Laned, height: usize, width: usize, axis: Axis) -> AxisMerges {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: the token proves the processor has the features.
@@ -73,6 +75,7 @@ impl Avx512 {
 
     /// `Kernel::pairs_after` for the exponents from `lowest` to `highest`
     /// (the board must [`fit`](Avx512::fits)).
+    #[inline]
     pub(crate) fn pairs_after(
         self,
         laned: &Laned,
@@ -97,6 +100,7 @@ impl Avx512 {
     /// layouts, into `target`, with the moved board's lines left in
     /// `moved_lines`: whether anything changed, or `None` when a merge
     /// passes 2^63 (the board must [`fit`](Avx512::fits)).
+    #[inline]
     pub(crate) fn slide_into(
         self,
         laned: &Laned,

@@ -46,6 +46,7 @@ pub(crate) enum Kernel {
 
 impl Kernel {
     /// The fastest backend for a `height × width` board on this processor.
+    #[inline]
     pub(crate) fn for_board(height: usize, width: usize) -> Kernel {
         match Avx512::detect() {
             Some(token) if Avx512::fits(height, width) => Kernel::Avx512(token),
@@ -57,6 +58,7 @@ impl Kernel {
     /// lanes, as the AVX-512 backend does: then a board it makes needs no
     /// gathering, and a search keeps every board's lines (gathering only the
     /// boards it places itself).
+    #[inline]
     pub(crate) fn keeps_lines(self) -> bool {
         matches!(self, Kernel::Avx512(_))
     }
@@ -75,6 +77,7 @@ impl Kernel {
     /// `moved_lines` on the way. On overflow, the flat index where the
     /// too-large tile would land.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     pub(crate) fn slide_for_search(
         self,
         laned: &Laned,
@@ -102,6 +105,7 @@ impl Kernel {
 
     /// What the two moves along `axis` merge on the board whose lines
     /// `laned` holds along it.
+    #[inline]
     pub(crate) fn merges_by_exponent(self, laned: &Laned, height: usize, width: usize, axis: Axis) -> AxisMerges {
         match self {
             Kernel::Portable => portable::merges_side_by_side(laned, height, width, axis),
@@ -134,6 +138,7 @@ impl Kernel {
     /// `k / 2` places further. A run is odd when its last merge is followed,
     /// empty cells aside, by one more equal tile.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     pub(crate) fn pairs_after(
         self,
         laned: &Laned,
@@ -186,6 +191,7 @@ pub(crate) type PairsAfter = [[(usize, usize); WINDOW]; 2];
 
 /// Pairs read along a move's axis and across it, `[way][exponent]`, as
 /// [`PairsAfter`] gives them: along the rows and along the columns.
+#[inline]
 pub(crate) fn as_rows_and_columns(axis: Axis, along_and_across: PairsAfter) -> PairsAfter {
     along_and_across.map(|pairs| {
         pairs.map(|(along, across)| match axis {

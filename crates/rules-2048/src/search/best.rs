@@ -26,10 +26,12 @@ pub(super) struct Shared {
 }
 
 impl Shared {
+    #[inline]
     pub(super) fn pack(score: u8, len: usize, task: u32) -> u64 {
         (score as u64) << 48 | (len.min(0xFFFF) as u64) << 32 | task as u64
     }
 
+    #[inline]
     fn unpack(packed: u64) -> (u8, usize, u32) {
         let len = ((packed >> 32) & 0xFFFF) as usize;
         ((packed >> 48) as u8, if len == 0xFFFF { usize::MAX } else { len }, packed as u32)
@@ -39,17 +41,20 @@ impl Shared {
 impl Search<'_> {
     /// Whether a board at `depth` whose largest exponent is `max_exponent` beats
     /// the best itself.
+    #[inline]
     pub(super) fn improves(&self, max_exponent: u8, depth: usize) -> bool {
         let score = max_exponent.min(self.score_cap);
         score > self.best_score || (score == self.best_score && self.shorter(depth))
     }
 
     /// Whether a sequence of `len` moves with the best score would beat the best.
+    #[inline]
     pub(super) fn shorter(&self, len: usize) -> bool {
         len < self.best_len || (self.tie_wins && len == self.best_len)
     }
 
     /// Takes in what other threads found.
+    #[inline]
     pub(super) fn sync(&mut self) {
         if let Some(shared) = self.shared {
             let (score, len, task) = Shared::unpack(shared.packed.load(Ordering::Relaxed));
@@ -82,6 +87,7 @@ impl Search<'_> {
 
     /// Counts a visited board against the budget (the shared one every 256
     /// boards, in a parallel search); false once it is spent.
+    #[inline]
     pub(super) fn count_node(&mut self) -> bool {
         self.nodes += 1;
         match self.shared {

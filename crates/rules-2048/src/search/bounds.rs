@@ -87,6 +87,7 @@ impl Search<'_> {
     /// one tile at the end needs two at time `j - 1`, four at `j - 2`, and
     /// `2^(j-1)` tiles of `m + 1` after the first move, all made by it: the
     /// next move must merge `2^(j-1)` pairs of largest tiles.
+    #[inline]
     pub(super) fn merges_needed(&self, depth: usize, max_exponent: u8) -> usize {
         let left = self.max_moves - depth;
         let m = max_exponent as usize;
@@ -152,6 +153,7 @@ impl Search<'_> {
 /// from `counts`, those of a board whose largest exponent is `max_exponent`.
 /// The pairs are known from `exact_from` on; below that the counts are bounded
 /// from above: no pair of `2^x` merged, all pairs of `2^(x-1)` that could be.
+#[inline]
 pub(super) fn counts_after(counts: &Counts, merges: &[u32; 64], max_exponent: u8, exact_from: u8) -> Counts {
     let exact_from = exact_from as usize;
     let mut after = *counts;
@@ -237,12 +239,14 @@ pub(super) fn relax(counts: &Counts, max_exponent: u8, moves: usize, mut after: 
 }
 
 /// The largest exponent the relaxation allows within `moves` moves.
+#[inline]
 pub(super) fn reachable_within(counts: &Counts, max_exponent: u8, moves: usize) -> u8 {
     relax(counts, max_exponent, moves, |_, _| false)
 }
 
 /// The fewest moves, at most `limit`, after which the relaxation allows an
 /// exponent of at least `wanted`.
+#[inline]
 pub(super) fn fewest_moves_to(counts: &Counts, max_exponent: u8, wanted: u8, limit: usize) -> Option<usize> {
     let mut fewest = None;
     relax(counts, max_exponent, limit, |moves, top| {

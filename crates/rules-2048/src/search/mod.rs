@@ -211,6 +211,7 @@ impl<'s> Search<'s> {
         })
     }
 
+    #[inline]
     fn grow_arena(&mut self, depth: usize) {
         let needed = (depth + 1) * self.cells;
         if self.arena.len() < needed {
@@ -232,6 +233,7 @@ impl<'s> Search<'s> {
     }
 
     /// The board at `depth` in the arena.
+    #[inline]
     fn board_at(&self, depth: usize) -> &[u8] {
         &self.arena[depth * self.cells..(depth + 1) * self.cells]
     }

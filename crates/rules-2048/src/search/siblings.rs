@@ -34,6 +34,7 @@ pub(super) enum Sibling {
 impl Sibling {
     /// What the child `direction` makes learns from its sibling, given what
     /// moves along its axis merge.
+    #[inline]
     pub(super) fn of_child(merges: &AxisMerges, direction: Direction) -> Sibling {
         match (merges.same_lines_both_ways, direction.way()) {
             (false, _) => Sibling::Unrelated,
@@ -44,6 +45,7 @@ impl Sibling {
 
     /// The axis whose moves are known to be left out before the board's own
     /// merges are counted.
+    #[inline]
     pub(super) fn searched_before(self) -> Option<Axis> {
         match self {
             Sibling::SearchedBefore(axis) => Some(axis),
@@ -53,6 +55,7 @@ impl Sibling {
 
     /// The axis whose moves are left out, given what the board's moves along
     /// each axis merge.
+    #[inline]
     pub(super) fn axis_done(self, merges: &[AxisMerges; 2]) -> Option<Axis> {
         match self {
             Sibling::SearchedBefore(axis) => Some(axis),
@@ -64,6 +67,7 @@ impl Sibling {
 
 /// Pairs along the rows and along the columns, with those along `axis_done`
 /// (whose moves need not be searched) counted as none.
+#[inline]
 pub(super) fn without(axis_done: Option<Axis>, (rows, columns): (usize, usize)) -> (usize, usize) {
     match axis_done {
         Some(Axis::Rows) => (0, columns),

@@ -1,6 +1,7 @@
 //! The transposition table and its hash.
 
 /// A 64-bit hash of a board's cells, eight at a time.
+#[inline]
 pub(super) fn hash(cells: &[u8]) -> u64 {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut h = cells.len() as u64;
@@ -64,6 +65,7 @@ impl Table {
 
     /// Records the board as searched from `depth`; true when it had already been
     /// searched from `depth` or shallower.
+    #[inline]
     pub(super) fn seen_at_or_above(&mut self, key: u64, depth: usize) -> bool {
         let depth = depth.min(254) as u64;
         let slot = key as usize & self.mask;

@@ -304,6 +304,7 @@ impl Across {
 /// tiles in a line, empty cells aside, merges `k / 2` pairs whichever way the
 /// line moves. One row-major pass for both; the search asks it of the largest
 /// exponent, `pairs_after`'s long-line fallback and the tests of any.
+#[inline]
 pub(crate) fn pairs_of(cells: &[u8], width: usize, exponent: u8) -> (usize, usize) {
     let (mut in_rows, mut in_columns) = (0, 0);
     // For each column, the length of the run of such tiles ending so far;
