@@ -279,10 +279,14 @@ impl Search<'_> {
         if max_exponent == 0 {
             return Ok(()); // an empty board stays empty
         }
-        let direction = match without(axis_done, pairs_of(node, self.width, max_exponent)) {
-            (0, 0) => return Ok(()),
-            (0, _) => Direction::Up,
-            _ => Direction::Left,
+        // The first growing move in move order, as the loop of step 8 would
+        // take it: the witness must not depend on where the last move falls.
+        let (row_pairs, column_pairs) = without(axis_done, pairs_of(node, self.width, max_exponent));
+        let Some(direction) = move_order([row_pairs > 0, column_pairs > 0])
+            .into_iter()
+            .find(|direction| [row_pairs, column_pairs][direction.axis()] > 0)
+        else {
+            return Ok(());
         };
         if max_exponent == MAX_EXPONENT {
             // Two 2^63 tiles merge: play the move to learn where it overflows.
