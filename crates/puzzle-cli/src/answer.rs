@@ -2,7 +2,7 @@
 //! typed answer per query, its proof, and its [`Status`].
 
 use grid_core::{Direction, Grid};
-use rules_2048::{Proof, SearchOptions, TileOverflow};
+use rules_2048::{Proof, ReachProof, SearchError, SearchOptions};
 use rules_blockgame::Solution;
 
 use crate::language::{BlockExpect, BlockQuery, Error, ErrorKind, Expect2048, Game, Item, Puzzle, Query2048};
@@ -69,30 +69,41 @@ impl BlockAnswer {
     }
 }
 
-/// What became of one query.
+/// What became of one query, from the best to the worst: the worst status
+/// of a run decides its exit code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Status {
     /// Answered, and as expected if an `expect` says.
     Ok,
+    /// The search stopped at its budget (and its `expect`, if any, did not
+    /// fail).
+    Incomplete,
     /// Answered, but not as its `expect` says.
     Failed,
     /// An error instead of an answer (a tile past 2^63).
     Error,
-    /// The search stopped at its budget.
-    Incomplete,
 }
 
 impl Status {
-    /// The exit status the result calls for on its own: 0 ok, 1 failed, 2
-    /// error, 3 incomplete.
+    /// The exit status for this status: 0 ok, 3 incomplete, 1 failed, 2
+    /// error (the order of [`Status`], worst last).
     pub fn exit_code(self) -> u8 {
         match self {
             Status::Ok => 0,
+            Status::Incomplete => 3,
             Status::Failed => 1,
             Status::Error => 2,
-            Status::Incomplete => 3,
         }
     }
+}
+
+/// What an incomplete answer proves: every bound stated is proven.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// `max-tile`: no tile larger than this can be reached.
+    UpperBound(u64),
+    /// `reach`: no sequence of fewer moves reaches the target.
+    FewestAtLeast(usize),
 }
 
 /// The result of one query.
@@ -102,8 +113,8 @@ pub struct QueryResult<A, E> {
     pub text: String,
     /// The answer, or why there is none (a tile past 2^63).
     pub answer: Result<A, Error>,
-    /// `Some(upper bound)` when the search stopped at its budget.
-    pub incomplete: Option<u64>,
+    /// What is proven when the search stopped at its budget.
+    pub incomplete: Option<Bound>,
     /// Boards the search visited, for searches.
     pub nodes: Option<u64>,
     /// The `expect`, and whether the answer matched it.
@@ -119,12 +130,12 @@ impl<A, E> QueryResult<A, E> {
 
     /// What became of the query.
     pub fn status(&self) -> Status {
-        if self.incomplete.is_some() {
-            Status::Incomplete
-        } else if self.answer.is_err() {
+        if self.answer.is_err() {
             Status::Error
         } else if matches!(self.expect, Some((_, false))) {
             Status::Failed
+        } else if self.incomplete.is_some() {
+            Status::Incomplete
         } else {
             Status::Ok
         }
@@ -227,20 +238,14 @@ pub fn answer_all(puzzle: &Puzzle, budget: Budget, answer: bool) -> Answered {
 fn result_of<Q, A, E: Clone>(
     item: &Item<Q, E>,
     text: impl Fn(&Q) -> String,
-    answer: impl FnOnce(&Q) -> Result<Found<A>, TileOverflow>,
+    answer: impl FnOnce(&Q) -> Result<Found<A>, SearchError>,
 ) -> QueryResult<A, E>
 where
     A: Matches<E>,
 {
     let (answer, incomplete, nodes) = match answer(&item.query) {
-        Ok(found) => {
-            let incomplete = match found.proof {
-                Proof::Exact => None,
-                Proof::Incomplete { upper_bound } => Some(upper_bound),
-            };
-            (Ok(found.answer), incomplete, found.nodes)
-        }
-        Err(overflow) => (Err(Error::new(ErrorKind::Overflow(overflow), item.span)), None, None),
+        Ok(found) => (Ok(found.answer), found.incomplete, found.nodes),
+        Err(error) => (Err(Error::new(ErrorKind::Search(error), item.span)), None, None),
     };
     let expect = item.expect.as_ref().map(|(expect, _)| {
         let ok = answer.as_ref().is_ok_and(|a| a.matches(expect));
@@ -269,29 +274,38 @@ impl Matches<BlockExpect> for BlockAnswer {
 /// An answer with how it was found.
 struct Found<A> {
     answer: A,
-    proof: Proof,
+    /// What is proven, when the search did not finish.
+    incomplete: Option<Bound>,
     /// Boards visited, for searches.
     nodes: Option<u64>,
 }
 
 fn exact<A>(answer: A) -> Found<A> {
-    Found { answer, proof: Proof::Exact, nodes: None }
+    Found { answer, incomplete: None, nodes: None }
 }
 
 fn answer_2048(
     board: &rules_2048::Board,
     query: &Query2048,
     options: &SearchOptions,
-) -> Result<Found<Answer2048>, TileOverflow> {
+) -> Result<Found<Answer2048>, SearchError> {
     Ok(match query {
         Query2048::MaxTile { within } => {
             let found = rules_2048::max_tile_with(board, *within, options)?;
             let answer = Answer2048::MaxTile { tile: found.tile, moves: found.moves };
-            Found { answer, proof: found.proof, nodes: Some(found.nodes) }
+            let incomplete = match found.proof {
+                Proof::Exact => None,
+                Proof::Incomplete { upper_bound } => Some(Bound::UpperBound(upper_bound)),
+            };
+            Found { answer, incomplete, nodes: Some(found.nodes) }
         }
         Query2048::Reach { target, within } => {
             let found = rules_2048::reach_with(board, *target, *within, options)?;
-            Found { answer: Answer2048::Reach { moves: found.moves }, proof: found.proof, nodes: Some(found.nodes) }
+            let incomplete = match found.proof {
+                ReachProof::Exact => None,
+                ReachProof::Incomplete { fewest_at_least } => Some(Bound::FewestAtLeast(fewest_at_least)),
+            };
+            Found { answer: Answer2048::Reach { moves: found.moves }, incomplete, nodes: Some(found.nodes) }
         }
         Query2048::Apply { moves } => {
             let after = rules_2048::apply(board, moves)?;

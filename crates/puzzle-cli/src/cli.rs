@@ -36,9 +36,9 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  puzzle run puzzles/boj-12100-sample.puzzle\n  puzzle run puzzles/ --json\n  \
                             puzzle run deep.puzzle --budget 100000000\n\n\
-                            Exit status: 0 all answers as expected; 1 an `expect` failed; 2 a file is invalid or \
-                            unreadable; 3 a search stopped at its budget (the answer is marked incomplete). The \
-                            highest applies."
+                            Exit status: 2 if a file is unreadable or invalid or a query has no answer; else 1 if \
+                            an `expect` failed; else 3 if a search stopped at its budget (the answer is marked \
+                            incomplete, with what is proven); else 0."
     )]
     Run {
         /// Files, or directories searched for `*.puzzle` files (in sorted order).
@@ -57,22 +57,22 @@ pub enum Command {
         /// Draw boards with ASCII instead of Unicode box drawing.
         #[arg(long)]
         ascii: bool,
-        /// The most boards a search may visit before it stops and reports the
-        /// best found (default: a few seconds' worth for the board's size).
-        #[arg(long, value_name = "BOARDS")]
+        /// The most boards a search may visit, on all its threads together,
+        /// before it stops and reports the best found with what is proven
+        /// (default: a few seconds' worth for the board's size).
+        #[arg(long, value_name = "BOARDS", value_parser = clap::value_parser!(u64).range(1..))]
         budget: Option<u64>,
-        /// Threads each search may use (default: one per core). The answer
-        /// never depends on it; where several shortest sequences exist, the
-        /// witness shown may.
-        #[arg(long, value_name = "N")]
-        threads: Option<usize>,
+        /// Threads each search may use (default: one per core). Neither the
+        /// answer nor its witness depends on it.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
+        threads: Option<u64>,
         /// Also write one SVG picture a puzzle into DIR: the start board and each
         /// step of every witness, side by side.
         #[arg(long, value_name = "DIR")]
         svg: Option<PathBuf>,
         /// Files to solve at once (default 1); the report keeps the sorted order.
-        #[arg(long, short = 'j', value_name = "N")]
-        jobs: Option<usize>,
+        #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
+        jobs: Option<u64>,
     },
     /// Parse and validate files without answering their queries.
     #[command(after_help = "Example:\n  puzzle check puzzles/\n\nExit status: 0 all valid; 2 a file is invalid.")]

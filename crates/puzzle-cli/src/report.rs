@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::answer::{answer_all, Answered, Budget};
+use crate::answer::{answer_all, Answered, Budget, Status};
 use crate::diagnostic::Span;
 use crate::language::{parse, Error, ErrorKind};
 
@@ -73,13 +73,12 @@ pub fn process_bytes(path: String, bytes: Vec<u8>, budget: Budget, answer: bool)
 }
 
 impl FileReport {
-    /// The exit status this file calls for: 0 all good, 1 an `expect` failed,
-    /// 2 invalid or unreadable (or a query that has no answer), 3 a search
-    /// stopped at its budget; the highest applies.
-    pub fn status(&self) -> u8 {
+    /// What became of this file: the worst status of its queries, or
+    /// [`Status::Error`] when it could not be read or is invalid.
+    pub fn status(&self) -> Status {
         match &self.outcome {
-            Err(_) => 2,
-            Ok(solved) => solved.answered.statuses().into_iter().map(|s| s.exit_code()).max().unwrap_or(0),
+            Err(_) => Status::Error,
+            Ok(solved) => solved.answered.statuses().into_iter().max().unwrap_or(Status::Ok),
         }
     }
 }

@@ -32,6 +32,10 @@ fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()
 }
 
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
 fn write_puzzle(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
     let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
@@ -63,7 +67,7 @@ fn an_invalid_file_exits_two_and_never_hides_the_others() {
     let dir = tempfile::tempdir().unwrap();
     let wrong = write_puzzle(&dir, "a-wrong.puzzle", WRONG_EXPECT);
     let output = puzzle(&["run", &wrong, "puzzles/invalid/ragged-rows.puzzle", "puzzles/boj-12100-sample.puzzle"]);
-    assert_eq!(code(&output), 2, "the highest status wins");
+    assert_eq!(code(&output), 2, "an invalid file comes first");
     let text = stdout(&output);
     assert!(text.contains("✗ expected 8"));
     assert!(text.contains("--> puzzles/invalid/ragged-rows.puzzle:4:3"));
@@ -71,11 +75,27 @@ fn an_invalid_file_exits_two_and_never_hides_the_others() {
     assert!(text.ends_with("3 puzzles, 2 queries, 1 failed, 1 invalid\n"), "{text}");
 }
 
+/// A 5×10 board of 2s, 4s and 8s with gaps, deep queries and no `expect`.
+const DEEP: &str = "game 2048\nboard {\n  2 4 . 8 2 . 4 8 2 .\n  . 8 2 4 . 2 4 . 8 2\n  8 . 4 2 8 4 . 2 . 4\n  \
+                    2 4 8 . 2 . 8 4 2 8\n  4 . 2 8 4 2 . 8 4 .\n}\nquery max-tile within 10\nquery reach 128 within 10\n";
+
 #[test]
-fn a_search_stopped_by_its_budget_exits_three_and_says_so() {
+fn a_search_stopped_by_its_budget_exits_three_and_says_what_is_proven() {
+    let dir = tempfile::tempdir().unwrap();
+    let deep = write_puzzle(&dir, "deep.puzzle", DEEP);
+    let output = puzzle(&["run", &deep, "--budget", "20"]);
+    assert_eq!(code(&output), 3, "{}", stdout(&output));
+    let text = stdout(&output);
+    assert!(text.contains("no tile above"), "{text}");
+    assert!(text.contains("no sequence of fewer than"), "the bound of a reach is in moves: {text}");
+    // An incomplete answer that misses its `expect` is a failure first.
     let output = puzzle(&["run", "puzzles/reference/uniform-16x16-k10.puzzle", "--budget", "20"]);
-    assert_eq!(code(&output), 3);
+    assert_eq!(code(&output), 1);
     assert!(stdout(&output).contains("incomplete"), "{}", stdout(&output));
+    // No budget at all is refused, not answered as if the board had it.
+    let output = puzzle(&["run", &deep, "--budget", "0"]);
+    assert_eq!(code(&output), 2);
+    assert!(stderr(&output).contains("--budget"), "{}", stderr(&output));
     let json = puzzle(&["run", "puzzles/reference/uniform-16x16-k10.puzzle", "--budget", "20", "--json"]);
     let document: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     let result = &document["puzzles"][0]["results"][0];

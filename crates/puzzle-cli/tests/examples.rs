@@ -22,7 +22,7 @@ fn reports() {
         let text = render_text(&report, TextOptions::default());
         let invalid = path.to_string_lossy().contains("invalid");
         // Valid examples must hold every expectation; invalid ones must fail to parse.
-        assert_eq!(report.status(), if invalid { 2 } else { 0 }, "{text}");
+        assert_eq!(report.status().exit_code(), if invalid { 2 } else { 0 }, "{text}");
         insta::assert_snapshot!(text);
     });
 }

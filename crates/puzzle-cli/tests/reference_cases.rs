@@ -38,7 +38,7 @@ fn every_case_as_a_puzzle_file_holds_its_expect() {
                 Budget { threads: 2, ..Budget::default() },
                 true,
             );
-            assert_eq!(report.status(), 0, "{id}: {report:?}");
+            assert_eq!(report.status().exit_code(), 0, "{id}: {report:?}");
         }
     }
 }

@@ -50,7 +50,10 @@ pub use board::{
     exponent_of_tile, parse_cell, slide_exponents, value_of, Board, BoardError, MoveOutcome, ParseBoardError, TileError,
 };
 pub use grid_core::{Axis, Direction, Way};
-pub use queries::{apply, max_tile, max_tile_with, reach, reach_with, MaxTile, Proof, Reach, SearchOptions};
+pub use queries::{
+    apply, max_tile, max_tile_with, reach, reach_with, MaxTile, Proof, Reach, ReachProof, SearchError, SearchOptions,
+    MAX_MOVES,
+};
 pub use rule::{slide_in_place, TileOverflow, MAX_EXPONENT};
 
 /// The examples of the crate's README, run as doc tests so that they stay true.

@@ -3,31 +3,96 @@
 
 use grid_core::Direction;
 
+use std::fmt;
+
 use crate::board::{value_of, Board};
 use crate::rule::TileOverflow;
-use crate::search::{Found, Search};
+use crate::search::{RootBounds, Search};
+
+/// The most moves a search may be asked for. Each level of the search keeps a
+/// board and a stack frame; past this, a search is refused with
+/// [`SearchError::TooManyMoves`] rather than risk the stack.
+pub const MAX_MOVES: usize = 1_000;
+
+/// Why a search has no answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SearchError {
+    /// A move would merge two `2^63` tiles.
+    Overflow(TileOverflow),
+    /// More moves than [`MAX_MOVES`] were asked for.
+    TooManyMoves {
+        /// How many were asked for.
+        asked: usize,
+    },
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::Overflow(overflow) => overflow.fmt(f),
+            SearchError::TooManyMoves { asked } => {
+                write!(f, "{asked} moves is more than a search may look ahead (at most {MAX_MOVES})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+impl From<TileOverflow> for SearchError {
+    fn from(overflow: TileOverflow) -> SearchError {
+        SearchError::Overflow(overflow)
+    }
+}
+
+fn check_moves(max_moves: usize) -> Result<(), SearchError> {
+    if max_moves > MAX_MOVES {
+        return Err(SearchError::TooManyMoves { asked: max_moves });
+    }
+    Ok(())
+}
 
 /// Limits on a search, and how many threads it may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct SearchOptions {
-    /// Stop after visiting about this many boards; `None` searches to the end.
+    /// Visit at most this many boards, on all threads together; `None`
+    /// searches to the end. With `Some(0)` nothing is searched: the answer is
+    /// the board's own and marked incomplete.
     pub node_budget: Option<u64>,
     /// Threads to search with; 0 and 1 both mean the calling thread alone. The
     /// answer and its witness do not depend on this (see `search::best`).
     pub threads: usize,
 }
 
-/// Whether a search finished.
+/// Whether a [`max_tile`] answer is proven.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Proof {
-    /// The search ran to the end: the answer is exact and its moves are a
-    /// shortest sequence.
+    /// The answer is exact and its moves are a shortest sequence: the search
+    /// ran to the end, or the counting bound proves what it found best.
     Exact,
     /// The budget ran out first: the answer is the best found, no tile larger
-    /// than `upper_bound` can be reached, and a shorter sequence may exist.
+    /// than `upper_bound` can be reached (the counting bound proves it), and
+    /// a larger tile, or a shorter sequence, may exist.
     Incomplete {
         /// The largest tile the search could not rule out.
         upper_bound: u64,
+    },
+}
+
+/// Whether a [`reach`] answer is proven.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReachProof {
+    /// The answer is exact: the search ran to the end, or the counting bound
+    /// proves it (the target cannot be reached, or not in fewer moves than
+    /// the sequence found).
+    Exact,
+    /// The budget ran out first: the sequence found, if any, reaches the
+    /// target, but a shorter one may exist, or one where none was found; no
+    /// sequence of fewer than `fewest_at_least` moves reaches it (the
+    /// counting bound proves it).
+    Incomplete {
+        /// The fewest moves any sequence reaching the target can have.
+        fewest_at_least: usize,
     },
 }
 
@@ -51,7 +116,7 @@ pub struct Reach {
     /// sequence within the allowed moves gets there.
     pub moves: Option<Vec<Direction>>,
     /// Whether the answer is proven.
-    pub proof: Proof,
+    pub proof: ReachProof,
     /// How many boards the search visited.
     pub nodes: u64,
 }
@@ -67,14 +132,31 @@ pub struct Reach {
 /// assert_eq!(answer.moves.len(), 1);
 /// assert_eq!(answer.proof, Proof::Exact);
 /// ```
-pub fn max_tile(board: &Board, max_moves: usize) -> Result<MaxTile, TileOverflow> {
+pub fn max_tile(board: &Board, max_moves: usize) -> Result<MaxTile, SearchError> {
     max_tile_with(board, max_moves, &SearchOptions::default())
 }
 
 /// [`max_tile`] with limits.
-pub fn max_tile_with(board: &Board, max_moves: usize, options: &SearchOptions) -> Result<MaxTile, TileOverflow> {
+pub fn max_tile_with(board: &Board, max_moves: usize, options: &SearchOptions) -> Result<MaxTile, SearchError> {
+    check_moves(max_moves)?;
     let found = Search::run(board, max_moves, u8::MAX, options.node_budget, options.threads)?;
-    Ok(MaxTile { tile: value_of(found.score), proof: proof_of(&found), moves: found.moves, nodes: found.nodes })
+    let proof = if found.out_of_budget {
+        // What the counting bound proves settles the answer when the best
+        // found is the largest tile it allows, in the fewest moves it allows.
+        let bounds = RootBounds::of(board, max_moves);
+        let bound = bounds.reachable().max(found.score);
+        let settled = found.score == bound && bounds.fewest_moves_to(found.score) == Some(found.moves.len());
+        // A bound past 2^63 is no tile a u64 holds: say the largest one.
+        let upper_bound = 1u64.checked_shl(bound.into()).unwrap_or(u64::MAX);
+        if settled {
+            Proof::Exact
+        } else {
+            Proof::Incomplete { upper_bound }
+        }
+    } else {
+        Proof::Exact
+    };
+    Ok(MaxTile { tile: value_of(found.score), proof, moves: found.moves, nodes: found.nodes })
 }
 
 /// The fewest moves (at most `max_moves`) after which some tile of `board` is at
@@ -86,32 +168,29 @@ pub fn max_tile_with(board: &Board, max_moves: usize, options: &SearchOptions) -
 /// assert_eq!(reach(&board, 16, 5).unwrap().moves.map(|m| m.len()), Some(3));
 /// assert_eq!(reach(&board, 32, 5).unwrap().moves, None);
 /// ```
-pub fn reach(board: &Board, target: u64, max_moves: usize) -> Result<Reach, TileOverflow> {
+pub fn reach(board: &Board, target: u64, max_moves: usize) -> Result<Reach, SearchError> {
     reach_with(board, target, max_moves, &SearchOptions::default())
 }
 
 /// [`reach`] with limits.
-pub fn reach_with(
-    board: &Board,
-    target: u64,
-    max_moves: usize,
-    options: &SearchOptions,
-) -> Result<Reach, TileOverflow> {
+pub fn reach_with(board: &Board, target: u64, max_moves: usize, options: &SearchOptions) -> Result<Reach, SearchError> {
     // The smallest exponent whose tile is ≥ target; every tile is at least 2.
     let goal = if target <= 2 { 1 } else { (64 - (target - 1).leading_zeros()) as u8 };
+    check_moves(max_moves)?;
     let found = Search::run(board, max_moves, goal, options.node_budget, options.threads)?;
-    let proof = proof_of(&found);
     let moves = (found.score >= goal).then_some(found.moves);
+    let proof = if found.out_of_budget {
+        // The counting bound settles the answer when it rules the target out,
+        // or allows it in no fewer moves than the sequence found.
+        match RootBounds::of(board, max_moves).fewest_moves_to(goal) {
+            None => return Ok(Reach { moves: None, proof: ReachProof::Exact, nodes: found.nodes }),
+            Some(fewest) if moves.as_ref().is_some_and(|moves| moves.len() == fewest) => ReachProof::Exact,
+            Some(fewest) => ReachProof::Incomplete { fewest_at_least: fewest },
+        }
+    } else {
+        ReachProof::Exact
+    };
     Ok(Reach { moves, proof, nodes: found.nodes })
-}
-
-/// Whether the search finished, and what it proved if it did not.
-fn proof_of(found: &Found) -> Proof {
-    match found.stopped_below {
-        None => Proof::Exact,
-        // A bound past 2^63 is no tile a u64 holds: say the largest one.
-        Some(bound) => Proof::Incomplete { upper_bound: 1u64.checked_shl(bound.into()).unwrap_or(u64::MAX) },
-    }
 }
 
 /// The board after playing `moves` in order; moves that change nothing are

@@ -3,7 +3,10 @@
 
 use proptest::prelude::*;
 use rules_2048::Direction::{self, Down, Left, Right, Up};
-use rules_2048::{apply, max_tile, max_tile_with, reach, reach_with, Board, Proof, SearchOptions};
+use rules_2048::{
+    apply, max_tile, max_tile_with, reach, reach_with, Board, Proof, ReachProof, SearchError, SearchOptions,
+    TileOverflow, MAX_MOVES,
+};
 
 mod common;
 use common::board;
@@ -60,11 +63,13 @@ fn a_budget_stops_the_search_and_says_so() {
     let answer = max_tile_with(&start, 12, &options).unwrap();
     let Proof::Incomplete { upper_bound } = answer.proof else { panic!("50 nodes cannot settle K = 12: {answer:?}") };
     assert!(upper_bound >= answer.tile);
-    assert!(answer.nodes <= 51);
+    assert!(answer.nodes <= 50, "the budget is a hard cap: {} boards", answer.nodes);
     assert_eq!(apply(&start, &answer.moves).unwrap().max_tile(), answer.tile);
     let exact = max_tile(&start, 12).unwrap();
     assert!(exact.tile <= upper_bound && exact.tile >= answer.tile);
-    assert!(matches!(reach_with(&start, 1 << 20, 12, &options).unwrap().proof, Proof::Incomplete { .. }));
+    // 2^20 is past what the tiles' sum allows: the bound settles it at once.
+    let out_of_reach = reach_with(&start, 1 << 20, 12, &options).unwrap();
+    assert_eq!((out_of_reach.moves, out_of_reach.proof), (None, ReachProof::Exact));
 }
 
 /// Every sequence of up to `k` moves, no-ops included: the largest tile and the
@@ -244,7 +249,27 @@ fn a_merge_past_2_pow_63_is_an_error_in_every_search() {
     let start = Board::from_rows(vec![vec![0, top], vec![0, top]]).unwrap();
     // Decided at the last move (K = 1) and inside the search (K = 3).
     for k in [1, 3] {
-        assert_eq!(max_tile(&start, k), Err(TileOverflow { row: 0, col: 1 }), "K = {k}");
+        assert_eq!(max_tile(&start, k), Err(SearchError::Overflow(TileOverflow { row: 0, col: 1 })), "K = {k}");
     }
-    assert_eq!(reach(&start, u64::MAX, 2).map(|r| r.moves), Err(TileOverflow { row: 0, col: 1 }));
+    assert_eq!(
+        reach(&start, u64::MAX, 2).map(|r| r.moves),
+        Err(SearchError::Overflow(TileOverflow { row: 0, col: 1 }))
+    );
+}
+
+#[test]
+fn any_number_of_moves_gets_an_answer_or_an_error() {
+    for k in [MAX_MOVES + 1, usize::MAX] {
+        assert_eq!(max_tile(&board("2 2 / 2 2"), k), Err(SearchError::TooManyMoves { asked: k }));
+        assert_eq!(reach(&board("2 2"), 4, k).map(|r| r.moves), Err(SearchError::TooManyMoves { asked: k }));
+    }
+    // At the limit, on boards whose sum, or their lack of moves, ends the search.
+    for text in ["2 2 / 2 2", "2 4 / 8 16", "2 . . 4", "4 . 2 . / . 2 . 4"] {
+        let answer = max_tile(&board(text), MAX_MOVES).unwrap();
+        assert_eq!(answer.proof, Proof::Exact, "{text}");
+    }
+    // A deep search on a board that keeps moving, stopped by its budget.
+    let options = SearchOptions { node_budget: Some(5_000), threads: 2 };
+    let deep = max_tile_with(&board("2 4 8 16 / 32 64 128 256 / . . . . / 2 . 4 ."), MAX_MOVES, &options).unwrap();
+    assert!(deep.nodes <= 5_000);
 }

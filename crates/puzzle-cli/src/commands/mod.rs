@@ -8,6 +8,7 @@ mod run;
 
 use std::process::ExitCode;
 
+use crate::answer::Status;
 use crate::cli::{Cli, ColourChoice, Command};
 use crate::report::FileReport;
 
@@ -45,7 +46,9 @@ impl Colours {
     }
 }
 
-/// The exit status of a run over `reports`: the highest any file calls for.
+/// The exit status of a run over `reports`: 2 if any file is unreadable or
+/// invalid or a query failed, else 1 if an `expect` failed, else 3 if a search
+/// stopped at its budget, else 0 (see [`Status`]).
 fn exit_code(reports: &[FileReport]) -> ExitCode {
-    ExitCode::from(reports.iter().map(FileReport::status).max().unwrap_or(0))
+    ExitCode::from(reports.iter().map(FileReport::status).max().unwrap_or(Status::Ok).exit_code())
 }

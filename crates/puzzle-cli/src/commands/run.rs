@@ -20,9 +20,9 @@ pub(super) struct Options {
     pub(super) explain: bool,
     pub(super) ascii: bool,
     pub(super) budget: Option<u64>,
-    pub(super) threads: Option<usize>,
+    pub(super) threads: Option<u64>,
     pub(super) svg: Option<PathBuf>,
-    pub(super) jobs: Option<usize>,
+    pub(super) jobs: Option<u64>,
 }
 
 /// Answers the files of `paths`, printing each report as soon as it and all
@@ -30,8 +30,8 @@ pub(super) struct Options {
 pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyhow::Result<ExitCode> {
     batch::handle_interrupts();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let jobs = options.jobs.unwrap_or(1).max(1);
-    let threads = options.threads.unwrap_or((cores / jobs).max(1)).max(1);
+    let jobs = options.jobs.map_or(1, |jobs| jobs as usize);
+    let threads = options.threads.map_or((cores / jobs).max(1), |threads| threads as usize);
     let budget = Budget { nodes: options.budget, threads };
     let style = Style { colour: colour.stdout };
     let text_options = text::TextOptions { show: options.show, explain: options.explain, ascii: options.ascii, style };

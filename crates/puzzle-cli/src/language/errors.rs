@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use rules_2048::{TileError, TileOverflow};
+use rules_2048::{SearchError, TileError};
 
 use crate::diagnostic::{Diagnostic, Span};
 use crate::limits;
@@ -148,8 +148,8 @@ pub enum ErrorKind {
     OnlyApplyExpectsBoard { query: QueryKind },
     /// A word that is no answer of the query.
     ImpossibleExpect { text: String, query: QueryKind },
-    /// A merge of two 2^63 tiles while answering.
-    Overflow(TileOverflow),
+    /// No answer from the search: a merge of two 2^63 tiles.
+    Search(SearchError),
 }
 
 impl ErrorKind {
@@ -210,7 +210,7 @@ impl ErrorKind {
             ApplyExpectsBoard { text } => format!("`apply` answers with a board, not `{text}`"),
             OnlyApplyExpectsBoard { .. } => "only `apply` answers with a board".into(),
             ImpossibleExpect { text, .. } => format!("`{text}` is not a possible answer here"),
-            Overflow(overflow) => overflow.to_string(),
+            Search(error) => error.to_string(),
         }
     }
 
@@ -292,7 +292,7 @@ impl ErrorKind {
             ExpectedBoardSize { .. } => "moves never change the size of a board".into(),
             ApplyExpectsBoard { .. } => "write the expected board: `expect board {`, one row per line, then `}`".into(),
             OnlyApplyExpectsBoard { query } | ImpossibleExpect { query, .. } => query.answer_help().into(),
-            Overflow(_) => return None,
+            Search(_) => return None,
         })
     }
 

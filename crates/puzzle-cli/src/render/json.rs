@@ -3,7 +3,7 @@
 use grid_core::{Direction, Grid};
 use serde_json::{json, Map, Value};
 
-use crate::answer::{Answer2048, Answered, BlockAnswer, QueryResult};
+use crate::answer::{Answer2048, Answered, BlockAnswer, Bound, QueryResult};
 use crate::diagnostic::line_col;
 use crate::language::{BlockExpect, Expect2048};
 use crate::report::{Failure, FileReport};
@@ -67,9 +67,12 @@ fn result_json<A, E>(
             }
         }
     }
-    if let Some(upper_bound) = result.incomplete {
+    if let Some(bound) = result.incomplete {
         object.insert("incomplete".into(), json!(true));
-        object.insert("upper_bound".into(), json!(upper_bound));
+        match bound {
+            Bound::UpperBound(upper_bound) => object.insert("upper_bound".into(), json!(upper_bound)),
+            Bound::FewestAtLeast(fewest) => object.insert("fewest_at_least".into(), json!(fewest)),
+        };
     }
     if let Some((expect, ok)) = &result.expect {
         object.insert("expect".into(), expect_json(expect));
@@ -82,6 +85,9 @@ fn result_2048(result: &QueryResult<Answer2048, Expect2048>) -> Value {
     let fields = |answer: &Answer2048| match answer {
         Answer2048::MaxTile { tile, moves } => vec![("answer", json!(tile)), ("moves", moves_json(moves))],
         Answer2048::Reach { moves: Some(moves) } => vec![("answer", json!(moves.len())), ("moves", moves_json(moves))],
+        Answer2048::Reach { moves: None } if result.incomplete.is_some() => {
+            vec![("answer", json!(null)), ("moves", json!([]))]
+        }
         Answer2048::Reach { moves: None } => vec![("answer", json!("unreachable")), ("moves", json!([]))],
         Answer2048::Apply { moves, board } => {
             let largest = board.as_slice().iter().copied().max().unwrap_or(0);

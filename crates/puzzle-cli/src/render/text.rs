@@ -7,7 +7,7 @@ use grid_core::{Direction, Grid};
 
 use super::explain::{explain_2048, explain_blocks, Drawing};
 use super::plural_s;
-use crate::answer::{Answer2048, Answered, BlockAnswer, QueryResult};
+use crate::answer::{Answer2048, Answered, BlockAnswer, Bound, QueryResult};
 use crate::language::{BlockExpect, Expect2048};
 use crate::report::{Failure, FileReport};
 use crate::style::Style;
@@ -108,18 +108,22 @@ fn headline<'r, A, E>(
         }
     };
     let mut line = format!("  {}: {}", result.text, style.bold(&answer_text(answer)));
-    if let Some(upper_bound) = result.incomplete {
+    if let Some(bound) = result.incomplete {
         let nodes = result.nodes.unwrap_or(0);
-        let note = if proven_tile(answer, upper_bound) {
-            format!(
+        let note = match bound {
+            Bound::UpperBound(upper_bound) if proven_tile(answer, upper_bound) => format!(
                 "(incomplete: no larger tile is possible, but the search stopped at its budget after {nodes} boards \
                  before proving that no shorter sequence reaches it)"
-            )
-        } else {
-            format!(
+            ),
+            Bound::UpperBound(upper_bound) => format!(
                 "(incomplete: the search stopped at its budget after {nodes} boards; this is the best found, and \
                  no tile above {upper_bound} is possible)"
-            )
+            ),
+            Bound::FewestAtLeast(fewest) => format!(
+                "(incomplete: the search stopped at its budget after {nodes} boards; no sequence of fewer than \
+                 {fewest} move{} can reach it)",
+                plural_s(fewest)
+            ),
         };
         let _ = write!(line, " {}", style.warn(&note));
     }
@@ -144,6 +148,7 @@ fn result_2048(
     let answer_text = |answer: &Answer2048| match answer {
         Answer2048::MaxTile { tile, .. } => tile.to_string(),
         Answer2048::Reach { moves: Some(moves) } => format!("{} move{}", moves.len(), plural_s(moves.len())),
+        Answer2048::Reach { moves: None } if result.incomplete.is_some() => "no sequence found".to_string(),
         Answer2048::Reach { moves: None } => "unreachable".to_string(),
         Answer2048::Apply { board, .. } => format!("a board whose largest tile is {}", largest_tile(board)),
     };

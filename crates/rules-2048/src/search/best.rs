@@ -19,7 +19,8 @@ pub(super) struct Shared {
     pub(super) packed: AtomicU64,
     /// The best: score, length, task and moves.
     pub(super) best: Mutex<(u8, usize, u32, Vec<Direction>)>,
-    /// Boards visited by all threads, counted 256 at a time.
+    /// Boards all threads have taken from the budget (256 at a time, never
+    /// past it); each thread counts those it visits itself.
     pub(super) nodes: AtomicU64,
     pub(super) budget: u64,
     pub(super) out_of_budget: AtomicBool,
@@ -85,28 +86,40 @@ impl Search<'_> {
         self.sync();
     }
 
-    /// Counts a visited board against the budget (the shared one every 256
-    /// boards, in a parallel search); false once it is spent.
+    /// Counts a visited board against the budget; false, counting nothing,
+    /// once it is spent. A parallel search takes its boards from the shared
+    /// budget up to 256 at a time and never more than are left, so that all
+    /// threads together visit at most the budget.
     #[inline]
     pub(super) fn count_node(&mut self) -> bool {
+        if self.allowance == 0 && !self.take_from_shared_budget() {
+            self.out_of_budget = true;
+            return false;
+        }
+        self.allowance -= 1;
         self.nodes += 1;
-        match self.shared {
-            None => {
-                if self.nodes > self.budget {
-                    self.out_of_budget = true;
-                }
+        self.sync();
+        true
+    }
+
+    /// Takes up to 256 more boards from the shared budget; false when none
+    /// are left (or there is none: a sequential search has its whole budget).
+    fn take_from_shared_budget(&mut self) -> bool {
+        let Some(shared) = self.shared else { return false };
+        let mut taken = shared.nodes.load(Ordering::Relaxed);
+        loop {
+            if taken >= shared.budget || shared.out_of_budget.load(Ordering::Relaxed) {
+                shared.out_of_budget.store(true, Ordering::Relaxed);
+                return false;
             }
-            Some(shared) => {
-                if self.nodes.is_multiple_of(256) {
-                    let total = shared.nodes.fetch_add(256, Ordering::Relaxed) + 256;
-                    if total > shared.budget {
-                        shared.out_of_budget.store(true, Ordering::Relaxed);
-                    }
-                    self.out_of_budget = shared.out_of_budget.load(Ordering::Relaxed);
+            let take = (shared.budget - taken).min(256);
+            match shared.nodes.compare_exchange_weak(taken, taken + take, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => {
+                    self.allowance = take;
+                    return true;
                 }
-                self.sync();
+                Err(now) => taken = now,
             }
         }
-        !self.out_of_budget
     }
 }

@@ -13,6 +13,54 @@ use crate::board::Board;
 pub(super) type Counts = [u32; 100];
 
 /// The facts about a root board every search needs.
+/// What the counting bound proves of a board before any search: the
+/// largest tile any sequence of at most `max_moves` moves can make, and the
+/// fewest moves any sequence needs to make a given tile. A search that ran
+/// out of budget says no more than this, and this is always proven.
+pub(crate) struct RootBounds {
+    counts: Counts,
+    max_exponent: u8,
+    max_moves: usize,
+    sum_cap: u8,
+}
+
+impl RootBounds {
+    /// The bounds of `board` for sequences of at most `max_moves` moves.
+    pub(crate) fn of(board: &Board, max_moves: usize) -> RootBounds {
+        RootBounds {
+            counts: counts_of(board.exponents().as_slice()),
+            max_exponent: board.max_exponent(),
+            max_moves,
+            sum_cap: sum_cap(board),
+        }
+    }
+
+    /// The largest exponent a tile can have after at most `max_moves` moves:
+    /// the counting bound, and no more than the board's sum allows.
+    pub(crate) fn reachable(&self) -> u8 {
+        reachable_within(&self.counts, self.max_exponent, self.max_moves).min(self.sum_cap)
+    }
+
+    /// The fewest moves after which a tile of `exponent` may stand, or `None`
+    /// when no sequence of at most `max_moves` moves can make one.
+    pub(crate) fn fewest_moves_to(&self, exponent: u8) -> Option<usize> {
+        if exponent > self.sum_cap {
+            return None;
+        }
+        fewest_moves_to(&self.counts, self.max_exponent, exponent, self.max_moves)
+    }
+}
+
+/// The largest exponent the board's sum allows, which no move changes.
+fn sum_cap(board: &Board) -> u8 {
+    let sum = board.sum();
+    if sum == 0 {
+        0
+    } else {
+        (127 - sum.leading_zeros()) as u8
+    }
+}
+
 pub(super) struct Root {
     /// The best score any board can have: the goal or the sum bound (the
     /// largest power of two not above the board's sum, which no move
@@ -20,29 +68,17 @@ pub(super) struct Root {
     pub(super) score_cap: u8,
     /// The root's largest exponent.
     pub(super) root_max: u8,
-    root_counts: Counts,
     /// The fewest moves the counting bound allows to reach `score_cap`.
     pub(super) fewest_to_cap: usize,
 }
 
 impl Root {
     pub(super) fn new(board: &Board, max_moves: usize, goal: u8) -> Root {
-        let sum = board.sum();
-        let sum_cap = if sum == 0 { 0 } else { (127 - sum.leading_zeros()) as u8 };
-        let score_cap = goal.min(sum_cap);
+        let score_cap = goal.min(sum_cap(board));
         let root_max = board.max_exponent();
         let root_counts = counts_of(board.exponents().as_slice());
         let fewest_to_cap = fewest_moves_to(&root_counts, root_max, score_cap, max_moves).unwrap_or(usize::MAX);
-        Root { score_cap, root_max, root_counts, fewest_to_cap }
-    }
-
-    /// For a search that ran out of budget, the largest exponent it could
-    /// not rule out; `None` for one that finished.
-    pub(super) fn stopped_below(&self, out_of_budget: bool, max_moves: usize, best_score: u8) -> Option<u8> {
-        out_of_budget.then(|| {
-            let reachable = reachable_within(&self.root_counts, self.root_max, max_moves).min(self.score_cap);
-            reachable.max(best_score)
-        })
+        Root { score_cap, root_max, fewest_to_cap }
     }
 }
 
@@ -116,7 +152,7 @@ impl Search<'_> {
     pub(super) fn within_reach(&self, depth: usize, max_exponent: u8) -> bool {
         let left = self.max_moves - depth;
         let best = self.best_score;
-        let quick = (max_exponent as usize + left).min(self.score_cap as usize) as u8;
+        let quick = (max_exponent as usize).saturating_add(left).min(self.score_cap as usize) as u8;
         quick > best || (quick == best && self.shorter(depth + best.saturating_sub(max_exponent) as usize))
     }
 

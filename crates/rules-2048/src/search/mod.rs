@@ -65,6 +65,7 @@ use crate::board::Board;
 use crate::kernel::{Kernel, Landings, Laned};
 use crate::rule::TileOverflow;
 use best::Shared;
+pub(crate) use bounds::RootBounds;
 use bounds::{counts_of, Counts, Root};
 use siblings::Sibling;
 use table::Table;
@@ -75,10 +76,9 @@ pub(crate) struct Found {
     pub(crate) score: u8,
     /// One shortest sequence reaching it.
     pub(crate) moves: Vec<Direction>,
-    /// When the budget ran out first: the largest exponent the search could
-    /// not rule out (never below `score`).
-    pub(crate) stopped_below: Option<u8>,
-    /// Boards visited.
+    /// Whether the budget ran out before the search could finish.
+    pub(crate) out_of_budget: bool,
+    /// Boards visited, never more than the budget.
     pub(crate) nodes: u64,
 }
 
@@ -121,14 +121,27 @@ pub(crate) struct Search<'s> {
     lines_kept: bool,
     landings: Landings,
     table: Table,
+    /// Boards this search visited.
     nodes: u64,
-    budget: u64,
+    /// Boards it may still visit before it asks for more (a parallel search
+    /// takes them from the shared budget a few at a time, see `best.rs`).
+    allowance: u64,
     out_of_budget: bool,
     finished: bool,
     /// For a parallel search: the shared best, and this search's current task.
     shared: Option<&'s Shared>,
     task: u32,
 }
+
+/// The deepest search that runs on the calling thread's stack: a level of
+/// `visit` takes about 1.5 KiB in a release build, several times that in a
+/// debug one, and a thread may have as little as 2 MiB.
+const SHALLOW: usize = 64;
+
+/// The stack of a thread that runs a deeper search: enough for
+/// [`MAX_MOVES`](crate::MAX_MOVES) levels of `visit` in a debug build. It is
+/// reserved, not committed: only the levels a search reaches cost memory.
+pub(super) const DEEP_STACK: usize = 256 << 20;
 
 /// Where on the board a move that overflows would overflow.
 fn overflow_at(width: usize) -> impl Fn(usize) -> TileOverflow {
@@ -156,7 +169,7 @@ impl<'s> Search<'s> {
             best_len: usize::MAX,
             tie_wins: false,
             best_moves: Vec::new(),
-            path: Vec::with_capacity(max_moves),
+            path: Vec::with_capacity(max_moves.min(256)),
             arena: Vec::new(),
             counts: Vec::new(),
             laned: Vec::new(),
@@ -165,7 +178,7 @@ impl<'s> Search<'s> {
             landings: Landings::default(),
             table: Table::new(max_moves),
             nodes: 0,
-            budget,
+            allowance: if shared.is_some() { 0 } else { budget },
             out_of_budget: false,
             finished: false,
             shared,
@@ -174,8 +187,10 @@ impl<'s> Search<'s> {
     }
 
     /// The best score within `max_moves` moves of `board` for a `goal`
-    /// exponent (`u8::MAX` for none), visiting at most about `node_budget`
-    /// boards, on up to `threads` threads.
+    /// exponent (`u8::MAX` for none), visiting at most `node_budget` boards,
+    /// on up to `threads` threads. `max_moves` must not pass
+    /// [`MAX_MOVES`](crate::MAX_MOVES): a deep search runs on threads whose
+    /// stacks hold that many levels.
     pub(crate) fn run(
         board: &Board,
         max_moves: usize,
@@ -183,13 +198,24 @@ impl<'s> Search<'s> {
         node_budget: Option<u64>,
         threads: usize,
     ) -> Result<Found, TileOverflow> {
+        debug_assert!(max_moves <= crate::MAX_MOVES);
         let kernel = Kernel::for_board(board.height(), board.width());
         let budget = node_budget.unwrap_or(u64::MAX);
         let threads = parallel::threads_for(board, max_moves, kernel, threads);
-        if threads == 1 {
+        if threads > 1 {
+            return Search::run_parallel(board, max_moves, goal, kernel, budget, threads);
+        }
+        if max_moves <= SHALLOW {
             return Search::run_sequential(board, max_moves, goal, kernel, budget);
         }
-        Search::run_parallel(board, max_moves, goal, kernel, budget, threads)
+        std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .stack_size(DEEP_STACK)
+                .spawn_scoped(scope, || Search::run_sequential(board, max_moves, goal, kernel, budget))
+                .expect("a thread for a deep search")
+                .join()
+                .expect("the search thread does not panic")
+        })
     }
 
     fn run_sequential(
@@ -206,7 +232,7 @@ impl<'s> Search<'s> {
         Ok(Found {
             score: search.best_score,
             moves: search.best_moves,
-            stopped_below: root.stopped_below(search.out_of_budget, max_moves, search.best_score),
+            out_of_budget: search.out_of_budget,
             nodes: search.nodes,
         })
     }

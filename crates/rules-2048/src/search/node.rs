@@ -293,7 +293,9 @@ impl Search<'_> {
             let mut board = node.to_vec();
             return slide_in_place(&mut board, self.height, self.width, direction, |_, _| {}).map(|_| ());
         }
-        self.nodes += 1;
+        if !self.count_node() {
+            return Ok(());
+        }
         self.record(grown, self.max_moves, Some(direction));
         if grown == self.score_cap && self.max_moves <= self.fewest_to_cap {
             self.finished = true;

@@ -33,8 +33,10 @@ const MEMORY_FOR_THREADS: usize = 32 << 20;
 /// millisecond: threads only cost, and it runs on one.
 pub(super) fn threads_for(board: &Board, max_moves: usize, kernel: Kernel, wanted: usize) -> usize {
     let (height, width) = (board.height(), board.width());
-    let per_depth = height * width + kernel.laned_bytes(height, width) + std::mem::size_of::<Counts>();
-    let per_thread = (max_moves + 1) * per_depth + Table::bytes(max_moves) + Landings::bytes(height * width);
+    let per_depth = height * width + kernel.laned_bytes(height, width) + size_of::<Counts>();
+    let per_thread = max_moves.saturating_add(1).saturating_mul(per_depth)
+        + Table::bytes(max_moves)
+        + Landings::bytes(height * width);
     let threads = wanted.clamp(1, (MEMORY_FOR_THREADS / per_thread).max(1));
     if max_moves < SPLIT_DEPTH + 5 {
         1
@@ -57,9 +59,8 @@ impl Search<'_> {
         let overflow = overflow_at(board.width());
         let shallow = Search::run_sequential(board, SPLIT_DEPTH, goal, kernel, budget)?;
         let root = Root::new(board, max_moves, goal);
-        if shallow.score == root.score_cap && shallow.moves.len() <= root.fewest_to_cap || shallow.nodes >= budget {
-            let stopped_below = root.stopped_below(shallow.nodes >= budget, max_moves, shallow.score);
-            return Ok(Found { stopped_below, ..shallow });
+        if shallow.score == root.score_cap && shallow.moves.len() <= root.fewest_to_cap || shallow.out_of_budget {
+            return Ok(shallow);
         }
         let tasks = tasks_at(board, SPLIT_DEPTH, kernel).map_err(&overflow)?;
         let shared = Shared {
@@ -85,24 +86,26 @@ impl Search<'_> {
                 search.sync();
                 search.visit(SPLIT_DEPTH, task.max_exponent, false, task.sibling)?;
             }
-            shared.nodes.fetch_add(search.nodes % 256, Ordering::Relaxed);
-            Ok(())
+            Ok(search.nodes)
         };
-        // The calling thread is one of the workers: one thread fewer to start.
-        let outcome: Result<(), usize> = std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..threads.min(tasks.len())).map(|_| scope.spawn(work)).collect();
-            let own = work();
-            helpers.into_iter().map(|helper| helper.join().expect("a search thread panicked")).chain([own]).collect()
+        // The calling thread is one of the workers, one thread fewer to start,
+        // unless the search is deep enough to need deep stacks (`DEEP_STACK`).
+        let deep = max_moves > super::SHALLOW;
+        let stack = if deep { super::DEEP_STACK } else { 2 << 20 };
+        let outcome: Result<Vec<u64>, usize> = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (usize::from(!deep)..threads.min(tasks.len()))
+                .map(|_| {
+                    let thread = std::thread::Builder::new().stack_size(stack);
+                    thread.spawn_scoped(scope, work).expect("a thread for the search")
+                })
+                .collect();
+            let own = (!deep).then(work);
+            helpers.into_iter().map(|helper| helper.join().expect("a search thread panicked")).chain(own).collect()
         });
-        outcome.map_err(overflow)?;
+        let visited: u64 = outcome.map_err(overflow)?.iter().sum();
         let (score, _, _, moves) = shared.best.into_inner().expect("no thread panicked holding the lock");
         let out_of_budget = shared.out_of_budget.load(Ordering::Relaxed);
-        Ok(Found {
-            score,
-            moves,
-            stopped_below: root.stopped_below(out_of_budget, max_moves, score),
-            nodes: shared.nodes.load(Ordering::Relaxed),
-        })
+        Ok(Found { score, moves, out_of_budget, nodes: shallow.nodes + visited })
     }
 }
 
