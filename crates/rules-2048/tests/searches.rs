@@ -244,7 +244,6 @@ fn an_empty_budget_still_answers_with_the_board_itself() {
 
 #[test]
 fn a_merge_past_2_pow_63_is_an_error_in_every_search() {
-    use rules_2048::TileOverflow;
     let top = 1u64 << 63;
     let start = Board::from_rows(vec![vec![0, top], vec![0, top]]).unwrap();
     // Decided at the last move (K = 1) and inside the search (K = 3).
