@@ -1,9 +1,9 @@
 //! Running many files: in parallel (`--jobs`), reported in sorted order as soon
-//! as each is ready, with a progress bar on a terminal and Ctrl-C that never
-//! leaves half a report behind.
+//! as each is ready, with a progress bar naming the files running now when
+//! both stdout and stderr are terminals.
 
-use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
 use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -12,40 +12,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::answer::Budget;
 use crate::files::Input;
 use crate::report::FileReport;
-
-/// Set while a report is being written, so that Ctrl-C waits for its end.
-static WRITING: AtomicBool = AtomicBool::new(false);
-/// Set by Ctrl-C during a write: exit right after it.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// Exit code for a run stopped by Ctrl-C (128 + SIGINT, as shells report it).
-pub const INTERRUPTED_EXIT: i32 = 130;
-
-/// Makes Ctrl-C end the process at once, except in the middle of writing a
-/// report, which is finished first: text output is whole files, and the JSON
-/// document is written whole or not at all.
-pub fn handle_interrupts() {
-    let _ = ctrlc::set_handler(|| {
-        if WRITING.load(Ordering::SeqCst) {
-            INTERRUPTED.store(true, Ordering::SeqCst);
-        } else {
-            // Not a flush: the main thread may hold stdout's lock. Every report
-            // is flushed as it is written, so nothing is lost.
-            std::process::exit(INTERRUPTED_EXIT);
-        }
-    });
-}
-
-/// Writes `text` as one piece that Ctrl-C cannot cut.
-pub fn write_whole(out: &mut impl Write, text: &str) -> std::io::Result<()> {
-    WRITING.store(true, Ordering::SeqCst);
-    let result = out.write_all(text.as_bytes()).and_then(|()| out.flush());
-    WRITING.store(false, Ordering::SeqCst);
-    if INTERRUPTED.load(Ordering::SeqCst) {
-        std::process::exit(INTERRUPTED_EXIT);
-    }
-    result
-}
+use crate::signals;
 
 /// How long a run goes before it shows a progress bar.
 const PROGRESS_AFTER: Duration = Duration::from_millis(700);
@@ -61,26 +28,31 @@ pub fn run(
     mut each: impl FnMut(usize, &FileReport) -> std::io::Result<()>,
 ) -> std::io::Result<Vec<(FileReport, Duration)>> {
     let total = inputs.len();
-    let show_progress = std::io::stderr().is_terminal() && total > 1;
+    // Drawn over a pager or into a file, a bar is noise: only when both the
+    // report and the bar go to a terminal.
+    let show_progress = std::io::stderr().is_terminal() && std::io::stdout().is_terminal() && total > 1;
     let progress = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::hidden());
     progress.set_style(
         ProgressStyle::with_template("{spinner} {pos}/{len} puzzles [{elapsed}] {wide_msg}").expect("a valid template"),
     );
     let started = Instant::now();
-    // The workers take the inputs in order from one shared queue.
+    // The workers take the inputs in order from one shared queue, and say
+    // which files they are on.
     let queue = Mutex::new(inputs.into_iter().enumerate());
+    let running: Mutex<BTreeMap<usize, String>> = Mutex::new(BTreeMap::new());
     let (sender, receiver) = mpsc::channel::<(usize, FileReport, Duration)>();
     let mut done: Vec<Option<(FileReport, Duration)>> = (0..total).map(|_| None).collect();
     let mut written = 0;
-    std::thread::scope(|scope| -> std::io::Result<()> {
+    let result = std::thread::scope(|scope| -> std::io::Result<()> {
         for _ in 0..jobs.clamp(1, total.max(1)) {
-            let sender = sender.clone();
-            let queue = &queue;
+            let (sender, queue, running) = (sender.clone(), &queue, &running);
             scope.spawn(move || loop {
                 let next = queue.lock().expect("no panic while taking an input").next();
                 let Some((index, input)) = next else { break };
+                running.lock().expect("no panic while naming a file").insert(index, input.name());
                 let start = Instant::now();
                 let report = input.process(budget, answer);
+                running.lock().expect("no panic while naming a file").remove(&index);
                 if sender.send((index, report, start.elapsed())).is_err() {
                     break;
                 }
@@ -91,7 +63,6 @@ pub fn run(
             match receiver.recv_timeout(Duration::from_millis(100)) {
                 Ok((index, report, elapsed)) => {
                     progress.inc(1);
-                    progress.set_message(report.path.clone());
                     done[index] = Some((report, elapsed));
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
@@ -99,7 +70,11 @@ pub fn run(
             }
             if show_progress && progress.is_hidden() && started.elapsed() > PROGRESS_AFTER {
                 progress.set_draw_target(ProgressDrawTarget::stderr());
+                progress.enable_steady_tick(Duration::from_millis(100));
+                signals::set_progress(Some(progress.clone()));
             }
+            let names: Vec<String> = running.lock().expect("no panic while naming a file").values().cloned().collect();
+            progress.set_message(names.join(", "));
             while written < total {
                 let Some((report, _)) = &done[written] else { break };
                 progress.suspend(|| each(written, report))?;
@@ -107,8 +82,10 @@ pub fn run(
             }
         }
         Ok(())
-    })?;
+    });
+    signals::set_progress(None);
     progress.finish_and_clear();
+    result?;
     Ok(done.into_iter().flatten().collect())
 }
 

@@ -1,6 +1,12 @@
-//! The inputs of a run: the files named, and every `*.puzzle` below each
-//! directory named, in sorted order.
+//! The inputs of a run: every path named on the command line is read, and a
+//! directory means the `*.puzzle` files below it, walked as ripgrep walks
+//! (the `ignore` crate): hidden entries and what `.gitignore` and `.ignore`
+//! exclude are skipped, symbolic links are followed but never into a loop,
+//! each file is taken once, and only regular files are read (a FIFO or a
+//! device below a directory would hang or flood the run). An entry that
+//! cannot be read is reported by its own path, and the walk goes on.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use crate::answer::Budget;
@@ -24,44 +30,77 @@ impl Input {
             }
         }
     }
+
+    /// The path, as reports show it.
+    pub fn name(&self) -> String {
+        match self {
+            Input::File(path) => path.display().to_string(),
+            Input::Nothing(path, _) => path.clone(),
+        }
+    }
 }
 
-/// The files named, with every `*.puzzle` below each directory in sorted order.
+/// The files named, with the `*.puzzle` files below each directory in sorted
+/// order.
 pub fn inputs(paths: &[PathBuf]) -> Vec<Input> {
     let mut inputs = Vec::new();
+    let mut seen = HashSet::new();
     for path in paths {
-        if path.is_dir() {
-            let mut found = Vec::new();
-            if let Err(err) = puzzles_below(path, &mut found) {
-                inputs.push(Input::Nothing(
-                    path.display().to_string(),
-                    format!("cannot read `{}`: {err}", path.display()),
-                ));
-                continue;
-            }
-            if found.is_empty() {
-                inputs.push(Input::Nothing(
-                    path.display().to_string(),
-                    format!("no `.puzzle` files in `{}` or below it", path.display()),
-                ));
-            }
-            found.sort();
-            inputs.extend(found.into_iter().map(Input::File));
-        } else {
+        if !path.is_dir() {
             inputs.push(Input::File(path.clone()));
+            continue;
+        }
+        let before = inputs.len();
+        walk(path, &mut seen, &mut inputs);
+        if !inputs[before..].iter().any(|input| matches!(input, Input::File(_))) {
+            let shown = path.display().to_string();
+            inputs.push(Input::Nothing(shown, format!("no `.puzzle` files in `{}` or below it", path.display())));
         }
     }
     inputs
 }
 
-fn puzzles_below(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            puzzles_below(&path, found)?;
-        } else if path.extension().is_some_and(|ext| ext == "puzzle") {
-            found.push(path);
+/// The puzzles below `dir`, sorted by name at each level; `seen` holds the
+/// files already taken (by their canonical path), so that each is taken once.
+fn walk(dir: &Path, seen: &mut HashSet<PathBuf>, inputs: &mut Vec<Input>) {
+    let walker = ignore::WalkBuilder::new(dir)
+        .hidden(true)
+        .git_ignore(true)
+        .ignore(true)
+        .git_exclude(false)
+        .git_global(false)
+        .require_git(false)
+        .follow_links(true)
+        .sort_by_file_name(|a, b| a.cmp(b))
+        .build();
+    for entry in walker {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(err) => {
+                let shown = error_path(&err).map_or_else(|| dir.display().to_string(), |p| p.display().to_string());
+                inputs.push(Input::Nothing(shown, format!("cannot read below `{}`: {err}", dir.display())));
+                continue;
+            }
+        };
+        let path = entry.path();
+        let is_puzzle = path.extension().is_some_and(|ext| ext == "puzzle");
+        // Only regular files: the type is the target's, links being followed.
+        if !is_puzzle || !entry.file_type().is_some_and(|kind| kind.is_file()) {
+            continue;
+        }
+        let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        if seen.insert(canonical) {
+            inputs.push(Input::File(path.to_path_buf()));
         }
     }
-    Ok(())
+}
+
+/// The path an error of the walk is about, if it says.
+fn error_path(err: &ignore::Error) -> Option<&Path> {
+    match err {
+        ignore::Error::WithPath { path, .. } => Some(path),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => error_path(err),
+        ignore::Error::Loop { child, .. } => Some(child),
+        _ => None,
+    }
 }

@@ -21,7 +21,8 @@
 //! | [`render`] | text, JSON, `--explain`, `--svg`, the palette |
 //! | `replay` | the steps of an answer both `--explain` and `--svg` draw |
 //! | [`diagnostic`], [`style`] | errors drawn at their place; the one painter of colour |
-//! | [`files`], `batch` | the inputs of a run; many files on several threads |
+//! | `files`, `batch` | the inputs of a run (walked as ripgrep walks); many files on several threads |
+//! | `output`, `signals` | stdout in whole pieces, a closed pipe ends the run; death by the signal that came |
 //! | [`judge`], [`limits`] | the online judges' formats; every limit on input |
 //! | `cli`, `commands` | the command line and one function per subcommand |
 //!
@@ -39,13 +40,18 @@ pub mod cli;
 #[cfg(feature = "cli")]
 mod commands;
 pub mod diagnostic;
+#[cfg(feature = "cli")]
 pub mod files;
 pub mod judge;
 pub mod language;
 pub mod limits;
+#[cfg(feature = "cli")]
+mod output;
 pub mod render;
 mod replay;
 pub mod report;
+#[cfg(feature = "cli")]
+mod signals;
 pub mod style;
 
 #[cfg(feature = "cli")]

@@ -1,3 +1,4 @@
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -7,7 +8,7 @@ fn main() -> ExitCode {
     match puzzle_cli::run(Cli::parse()) {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            let _ = writeln!(std::io::stderr(), "error: {err:#}");
             ExitCode::from(2)
         }
     }

@@ -1,10 +1,12 @@
 //! What became of one file: read, parsed and answered, or why not.
 
+use std::io::Read;
 use std::path::Path;
 
 use crate::answer::{answer_all, Answered, Budget, Status};
 use crate::diagnostic::Span;
 use crate::language::{parse, Error, ErrorKind};
+use crate::limits;
 
 /// What became of one file.
 #[derive(Debug)]
@@ -38,17 +40,46 @@ pub enum Failure {
 /// Reads, parses and answers one file (`answer = false` for `puzzle check`).
 pub fn process(path: &Path, budget: Budget, answer: bool) -> FileReport {
     let shown = path.display().to_string();
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(err) => {
-            return FileReport {
-                path: shown,
-                source: String::new(),
-                outcome: Err(Failure::Unreadable(format!("cannot read `{}`: {err}", path.display()))),
-            }
-        }
-    };
-    process_bytes(shown, bytes, budget, answer)
+    match read_capped(path) {
+        Ok(bytes) => process_bytes(shown, bytes, budget, answer),
+        Err(message) => FileReport { path: shown, source: String::new(), outcome: Err(Failure::Unreadable(message)) },
+    }
+}
+
+/// The bytes of the file at `path`, never holding more than the limit: a
+/// larger file, a device or a FIFO that does not end is refused once the
+/// limit is read, not after reading it all.
+pub fn read_capped(path: &Path) -> Result<Vec<u8>, String> {
+    let cannot_read = |err: std::io::Error| format!("cannot read `{}`: {err}", path.display());
+    let file = std::fs::File::open(path).map_err(cannot_read)?;
+    read_capped_from(file).map_err(|err| match err {
+        ReadError::Io(err) => cannot_read(err),
+        ReadError::TooLarge => format!(
+            "`{}` is larger than {} bytes, the limit for a puzzle; split it into several puzzles",
+            path.display(),
+            limits::MAX_FILE_BYTES
+        ),
+    })
+}
+
+/// Why [`read_capped_from`] gave no bytes.
+#[derive(Debug)]
+pub enum ReadError {
+    /// Reading failed.
+    Io(std::io::Error),
+    /// The input holds more than [`limits::MAX_FILE_BYTES`].
+    TooLarge,
+}
+
+/// Everything `reader` holds, up to [`limits::MAX_FILE_BYTES`]: one byte more
+/// is read to tell that it is larger, and no more.
+pub fn read_capped_from(reader: impl Read) -> Result<Vec<u8>, ReadError> {
+    let mut bytes = Vec::new();
+    reader.take(limits::MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(ReadError::Io)?;
+    if bytes.len() > limits::MAX_FILE_BYTES {
+        return Err(ReadError::TooLarge);
+    }
+    Ok(bytes)
 }
 
 /// [`process`] on bytes already read.

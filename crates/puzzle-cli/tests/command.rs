@@ -248,7 +248,8 @@ fn slow_puzzle(dir: &tempfile::TempDir) -> String {
     write_puzzle(dir, "z-slow.puzzle", &format!("game 2048\nboard {{\n{rows}}}\nquery max-tile within 60\n"))
 }
 
-fn interrupt_after(args: &[&str], wait: std::time::Duration) -> Output {
+/// Runs `puzzle ARGS`, sends it `signal` after `wait`, and waits for its end.
+fn signal_after(args: &[&str], signal: &str, wait: std::time::Duration) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
         .args(args)
         .current_dir(root())
@@ -257,13 +258,13 @@ fn interrupt_after(args: &[&str], wait: std::time::Duration) -> Output {
         .spawn()
         .unwrap();
     std::thread::sleep(wait);
-    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let killed = Command::new("kill").args([&format!("-{signal}"), &child.id().to_string()]).status().unwrap();
     assert!(killed.success());
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     while child.try_wait().unwrap().is_none() {
         if std::time::Instant::now() > deadline {
             child.kill().unwrap();
-            panic!("Ctrl-C did not end the run within 10 s");
+            panic!("SIG{signal} did not end the run within 10 s");
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
@@ -275,26 +276,39 @@ fn ctrl_c_ends_promptly_and_json_is_whole_or_absent() {
     let dir = tempfile::tempdir().unwrap();
     let slow = slow_puzzle(&dir);
     let started = std::time::Instant::now();
-    let output =
-        interrupt_after(&["run", "--json", "--budget", "100000000000", &slow], std::time::Duration::from_millis(800));
+    let output = signal_after(
+        &["run", "--json", "--budget", "100000000000", &slow],
+        "INT",
+        std::time::Duration::from_millis(800),
+    );
     assert!(started.elapsed() < std::time::Duration::from_secs(10), "Ctrl-C ends the run promptly");
-    assert_eq!(code(&output), 130);
+    assert_eq!(died_by(&output), Some(2), "dies by SIGINT, as a shell loop expects");
     assert!(output.stdout.is_empty(), "no half JSON document: {}", stdout(&output));
 }
 
 #[test]
-fn ctrl_c_keeps_the_reports_already_written_whole() {
+fn ctrl_c_sigterm_and_sighup_keep_the_reports_already_written_whole() {
     let dir = tempfile::tempdir().unwrap();
     let slow = slow_puzzle(&dir);
-    let output = interrupt_after(
-        &["run", "--budget", "100000000000", "puzzles/boj-12100-sample.puzzle", &slow],
-        std::time::Duration::from_millis(1500),
-    );
-    assert_eq!(code(&output), 130);
-    assert_eq!(
-        stdout(&output),
-        "puzzles/boj-12100-sample.puzzle — BOJ 12100 sample 1\n  2048, 3×3 board\n  max-tile within 5: 16 ✓\n    moves: L (1 move)\n"
-    );
+    for (signal, number) in [("INT", 2), ("TERM", 15), ("HUP", 1)] {
+        let output = signal_after(
+            &["run", "--budget", "100000000000", "puzzles/boj-12100-sample.puzzle", &slow],
+            signal,
+            std::time::Duration::from_millis(1500),
+        );
+        assert_eq!(died_by(&output), Some(number), "SIG{signal}");
+        assert_eq!(
+            stdout(&output),
+            "puzzles/boj-12100-sample.puzzle — BOJ 12100 sample 1\n  2048, 3×3 board\n  max-tile within 5: 16 ✓\n    moves: L (1 move)\n",
+            "SIG{signal}"
+        );
+    }
+}
+
+/// The signal that ended the process, if one did.
+fn died_by(output: &Output) -> Option<i32> {
+    use std::os::unix::process::ExitStatusExt;
+    output.status.signal()
 }
 
 #[test]

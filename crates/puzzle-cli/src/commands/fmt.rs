@@ -1,7 +1,6 @@
 //! `puzzle fmt`: rewrite files in the canonical layout, or with `--check`
 //! list the files that are not in it.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -9,6 +8,7 @@ use super::Colours;
 use crate::answer::Budget;
 use crate::files::{inputs, Input};
 use crate::language::format::format_source;
+use crate::output;
 use crate::render::text::{render_text, TextOptions};
 use crate::report::{process_bytes, Failure, FileReport};
 use crate::style::Style;
@@ -17,7 +17,6 @@ use crate::style::Style;
 /// would change).
 pub(super) fn fmt(paths: &[PathBuf], check: bool, colour: Colours) -> anyhow::Result<ExitCode> {
     let style = Style { colour: colour.stdout };
-    let mut out = std::io::stdout().lock();
     let mut status = 0;
     for input in inputs(paths) {
         let (path, outcome) = match input {
@@ -30,16 +29,16 @@ pub(super) fn fmt(paths: &[PathBuf], check: bool, colour: Colours) -> anyhow::Re
         match outcome {
             Outcome::Unchanged => {}
             Outcome::Changed if check => {
-                writeln!(out, "{path}: not formatted")?;
+                output::stdout(&format!("{path}: not formatted\n"))?;
                 status = status.max(1);
             }
-            Outcome::Changed => writeln!(out, "{path}: formatted")?,
+            Outcome::Changed => output::stdout(&format!("{path}: formatted\n"))?,
             Outcome::Invalid(report) => {
-                write!(out, "{}", render_text(&report, TextOptions { style, ..TextOptions::default() }))?;
+                output::stdout(&render_text(&report, TextOptions { style, ..TextOptions::default() }))?;
                 status = 2;
             }
             Outcome::Failed(message) => {
-                writeln!(out, "error: {message}")?;
+                output::stdout(&format!("error: {message}\n"))?;
                 status = 2;
             }
         }

@@ -8,6 +8,7 @@ use anyhow::Context;
 use super::Colours;
 use crate::judge::{solve, Problem};
 use crate::limits;
+use crate::output;
 use crate::style::Style;
 
 /// Reads the input of `problem` on stdin and prints its answer.
@@ -19,11 +20,11 @@ pub(super) fn judge(problem: Problem, colour: Colours) -> anyhow::Result<ExitCod
         .context("reading standard input")?;
     match solve(problem, &input) {
         Ok(answer) => {
-            println!("{answer}");
+            output::stdout(&format!("{answer}\n"))?;
             Ok(ExitCode::SUCCESS)
         }
         Err(err) => {
-            eprintln!("{}: {err}", Style { colour: colour.stderr }.bad("error"));
+            output::stderr(&format!("{}: {err}\n", Style { colour: colour.stderr }.bad("error")));
             Ok(ExitCode::from(2))
         }
     }

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use crate::language::template::new_puzzle;
 use crate::language::GameKind;
 use crate::limits;
+use crate::output;
 
 /// Prints the template for `game`, of `size` (height, width) or the game's
 /// usual size.
@@ -14,9 +15,12 @@ pub(super) fn new(game: GameKind, size: Option<(usize, usize)>) -> anyhow::Resul
         GameKind::BlockGame => (10, 10),
     });
     if height == 0 || width == 0 || height > limits::MAX_SIDE || width > limits::MAX_SIDE {
-        eprintln!("error: a board is 1 to {} cells on each side, not {height}x{width}", limits::MAX_SIDE);
+        output::stderr(&format!(
+            "error: a board is 1 to {} cells on each side, not {height}x{width}\n",
+            limits::MAX_SIDE
+        ));
         return Ok(ExitCode::from(2));
     }
-    print!("{}", new_puzzle(game, height, width));
+    output::stdout(&new_puzzle(game, height, width))?;
     Ok(ExitCode::SUCCESS)
 }

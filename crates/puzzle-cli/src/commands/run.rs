@@ -9,8 +9,10 @@ use super::{exit_code, Colours};
 use crate::answer::Budget;
 use crate::batch;
 use crate::files::inputs;
+use crate::output;
 use crate::render::{json::render_json, svg, text};
 use crate::report::FileReport;
+use crate::signals;
 use crate::style::Style;
 
 /// The flags of `puzzle run`.
@@ -28,7 +30,7 @@ pub(super) struct Options {
 /// Answers the files of `paths`, printing each report as soon as it and all
 /// before it are done.
 pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyhow::Result<ExitCode> {
-    batch::handle_interrupts();
+    signals::handle_signals();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let jobs = options.jobs.map_or(1, |jobs| jobs as usize);
     let threads = options.threads.map_or((cores / jobs).max(1), |threads| threads as usize);
@@ -36,13 +38,12 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
     let style = Style { colour: colour.stdout };
     let text_options = text::TextOptions { show: options.show, explain: options.explain, ascii: options.ascii, style };
     let json = options.json;
-    let mut out = std::io::stdout().lock();
     let finished = batch::run(inputs(paths), budget, true, jobs, |index, report| {
         if json {
             return Ok(());
         }
         let separator = if index > 0 { "\n" } else { "" };
-        batch::write_whole(&mut out, &format!("{separator}{}", text::render_text(report, text_options)))
+        output::stdout(&format!("{separator}{}", text::render_text(report, text_options)))
     })
     .context("writing the report")?;
     let (reports, times): (Vec<FileReport>, Vec<_>) = finished.into_iter().unzip();
@@ -50,13 +51,13 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
         let puzzles: Vec<serde_json::Value> = reports.iter().map(render_json).collect();
         let document = serde_json::json!({ "puzzles": puzzles });
         let text = serde_json::to_string_pretty(&document)? + "\n";
-        batch::write_whole(&mut out, &text).context("writing the report")?;
+        output::stdout(&text).context("writing the report")?;
     } else if reports.len() > 1 {
         let text = format!("\n{}\n", text::summary(&reports, style));
-        batch::write_whole(&mut out, &text).context("writing the report")?;
+        output::stdout(&text).context("writing the report")?;
     }
     if reports.len() > 1 {
-        eprintln!("{}", batch::slowest(&reports, &times, 3));
+        output::stderr(&format!("{}\n", batch::slowest(&reports, &times, 3)));
     }
     if let Some(dir) = options.svg {
         write_pictures(&dir, &reports)?;
