@@ -1,7 +1,8 @@
 //! The inputs of a run: every path named on the command line is read, and a
 //! directory means the `*.puzzle` files below it, walked as ripgrep walks
 //! (the `ignore` crate): hidden entries and what `.gitignore` and `.ignore`
-//! exclude are skipped, symbolic links are followed but never into a loop,
+//! exclude are skipped, symbolic links are followed but never into a loop
+//! (a link back to a directory above is passed over),
 //! each file is taken once, and only regular files are read (a FIFO or a
 //! device below a directory would hang or flood the run). An entry that
 //! cannot be read is reported by its own path, and the walk goes on.
@@ -76,6 +77,8 @@ fn walk(dir: &Path, seen: &mut HashSet<PathBuf>, inputs: &mut Vec<Input>) {
     for entry in walker {
         let entry = match entry {
             Ok(entry) => entry,
+            // A link back to a directory above: what is below it is walked already.
+            Err(err) if is_loop(&err) => continue,
             Err(err) => {
                 let shown = error_path(&err).map_or_else(|| dir.display().to_string(), |p| p.display().to_string());
                 inputs.push(Input::Nothing(shown, format!("cannot read below `{}`: {err}", dir.display())));
@@ -92,6 +95,17 @@ fn walk(dir: &Path, seen: &mut HashSet<PathBuf>, inputs: &mut Vec<Input>) {
         if seen.insert(canonical) {
             inputs.push(Input::File(path.to_path_buf()));
         }
+    }
+}
+
+/// Whether an error of the walk is a symbolic link into a loop.
+fn is_loop(err: &ignore::Error) -> bool {
+    match err {
+        ignore::Error::Loop { .. } => true,
+        ignore::Error::WithPath { err, .. }
+        | ignore::Error::WithDepth { err, .. }
+        | ignore::Error::WithLineNumber { err, .. } => is_loop(err),
+        _ => false,
     }
 }
 

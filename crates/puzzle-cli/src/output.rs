@@ -4,6 +4,7 @@
 //! best effort. Nothing here can panic, unlike `print!`.
 
 use std::io::{ErrorKind, Write};
+use std::os::fd::AsFd;
 
 use crate::signals;
 
@@ -24,4 +25,29 @@ pub(crate) fn stdout(text: &str) -> std::io::Result<()> {
 pub(crate) fn stderr(text: &str) {
     let mut err = std::io::stderr().lock();
     let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
+}
+
+/// When stdout is a pipe, ends the process as soon as its reader goes
+/// (`puzzle run DIR | head -1`), even in the middle of a long search that
+/// would write nothing for minutes: a thread waits for the pipe's error.
+pub(crate) fn end_when_stdout_closes() {
+    let stdout = std::io::stdout();
+    let Ok(stat) = rustix::fs::fstat(stdout.as_fd()) else { return };
+    let kind = rustix::fs::FileType::from_raw_mode(stat.st_mode);
+    if !matches!(kind, rustix::fs::FileType::Fifo | rustix::fs::FileType::Socket) {
+        return;
+    }
+    std::thread::spawn(|| {
+        let stdout = std::io::stdout();
+        loop {
+            let mut fds = [rustix::event::PollFd::new(&stdout, rustix::event::PollFlags::empty())];
+            match rustix::event::poll(&mut fds, None) {
+                Ok(_) if fds[0].revents().intersects(rustix::event::PollFlags::ERR | rustix::event::PollFlags::HUP) => {
+                    std::process::exit(0)
+                }
+                Ok(_) | Err(rustix::io::Errno::INTR) => continue,
+                Err(_) => return,
+            }
+        }
+    });
 }

@@ -1,6 +1,7 @@
 //! `puzzle fmt`: rewrite files in the canonical layout, or with `--check`
 //! list the files that are not in it.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -10,7 +11,7 @@ use crate::files::{inputs, Input};
 use crate::language::format::format_source;
 use crate::output;
 use crate::render::text::{render_text, TextOptions};
-use crate::report::{process_bytes, Failure, FileReport};
+use crate::report::{process_bytes, read_capped, Failure, FileReport};
 use crate::style::Style;
 
 /// Formats the files of `paths` in place (or, with `check`, only says which
@@ -54,11 +55,13 @@ enum Outcome {
 }
 
 /// Formats one file; writes it (atomically: a temporary file, then a rename)
-/// unless `check_only`.
+/// unless `check_only`. A symbolic link is formatted through: its target is
+/// rewritten, the link stays. The file keeps its permissions and its line
+/// ends (CRLF stays CRLF).
 fn format_file(path: &Path, check_only: bool) -> Outcome {
-    let bytes = match std::fs::read(path) {
+    let bytes = match read_capped(path) {
         Ok(bytes) => bytes,
-        Err(err) => return Outcome::Failed(format!("cannot read `{}`: {err}", path.display())),
+        Err(message) => return Outcome::Failed(message),
     };
     let source = match String::from_utf8(bytes) {
         Ok(source) => source,
@@ -69,7 +72,7 @@ fn format_file(path: &Path, check_only: bool) -> Outcome {
         }
     };
     let formatted = match format_source(&source) {
-        Ok(formatted) => formatted,
+        Ok(formatted) => with_line_ends_of(&source, formatted),
         Err(error) => {
             let path = path.display().to_string();
             return Outcome::Invalid(FileReport { path, source, outcome: Err(Failure::Invalid(error)) });
@@ -87,14 +90,29 @@ fn format_file(path: &Path, check_only: bool) -> Outcome {
     }
 }
 
-fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let temporary = path.with_file_name(format!(".{name}.fmt-{}", std::process::id()));
-    std::fs::write(&temporary, text)?;
-    if let Ok(metadata) = std::fs::metadata(path) {
-        let _ = std::fs::set_permissions(&temporary, metadata.permissions());
+/// `formatted` (with `\n` line ends) with the line ends of `source`: CRLF
+/// when its first line ends so.
+fn with_line_ends_of(source: &str, formatted: String) -> String {
+    let first_end = source.find('\n');
+    if first_end.is_some_and(|at| source[..at].ends_with('\r')) {
+        formatted.replace('\n', "\r\n")
+    } else {
+        formatted
     }
-    std::fs::rename(&temporary, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&temporary);
-    })
+}
+
+/// Replaces the file `path` points to with `text`: written to a temporary
+/// file of an unpredictable name, created exclusively (`O_EXCL`) beside the
+/// target, given the target's permissions, then renamed over it. On any
+/// error the temporary file is removed.
+fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    let target = std::fs::canonicalize(path)?;
+    let dir = target.parent().unwrap_or(Path::new("."));
+    let mut temporary = tempfile::Builder::new().prefix(".puzzle-fmt-").tempfile_in(dir)?;
+    temporary.write_all(text.as_bytes())?;
+    temporary.as_file().sync_all()?;
+    let permissions = std::fs::metadata(&target)?.permissions();
+    temporary.as_file().set_permissions(permissions)?;
+    temporary.persist(&target).map_err(|err| err.error)?;
+    Ok(())
 }

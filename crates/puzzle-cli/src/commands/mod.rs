@@ -14,6 +14,7 @@ use crate::report::FileReport;
 
 /// Runs the command; `Err` only for failures outside any file (stdout closed).
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    crate::output::end_when_stdout_closes();
     let colour = Colours::for_choice(cli.color);
     match cli.command {
         Command::Run { paths, json, show, explain, ascii, budget, threads, svg, jobs } => {

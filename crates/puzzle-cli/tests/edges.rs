@@ -1,0 +1,186 @@
+//! The command at its edges, met as a user meets them: a pipe closed early,
+//! huge and endless inputs, FIFOs, symbolic links and their loops, hidden and
+//! ignored files, and `fmt` on links, permissions and CRLF files.
+
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .args(args)
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+fn puzzle(args: &[&str]) -> Output {
+    spawn(args).wait_with_output().unwrap()
+}
+
+/// Waits at most `limit` for `child` to end.
+fn wait_at_most(child: &mut Child, limit: Duration) -> std::process::ExitStatus {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+const SAMPLE: &str =
+    "name \"sample\"\ngame 2048\n\nboard {\n  2 2 2\n  4 4 4\n  8 8 8\n}\n\nquery max-tile within 5\nexpect 16\n";
+
+/// A puzzle whose search runs for minutes: a 20×20 board with K = 60.
+fn slow_puzzle() -> String {
+    let rows: String = (0..20)
+        .map(|r| {
+            let cells: Vec<String> = (0..20).map(|c| (1u64 << (1 + (r * 7 + c * 3 + r * c) % 9)).to_string()).collect();
+            format!("  {}\n", cells.join(" "))
+        })
+        .collect();
+    format!("game 2048\nboard {{\n{rows}}}\nquery max-tile within 60\n")
+}
+
+#[test]
+fn a_closed_stdout_ends_the_run_at_once_and_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.puzzle"), SAMPLE).unwrap();
+    std::fs::write(dir.path().join("z-slow.puzzle"), slow_puzzle()).unwrap();
+    let mut child = spawn(&["run", &dir.path().display().to_string(), "--budget", "100000000000"]);
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap(); // and drop the pipe: `| head -1`
+    assert!(first.contains("a.puzzle"), "{first}");
+    let started = Instant::now();
+    let status = wait_at_most(&mut child, Duration::from_secs(10));
+    assert!(started.elapsed() < Duration::from_secs(3), "took {:?} after the reader left", started.elapsed());
+    assert_eq!(status.code(), Some(0), "quietly: no error status");
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert_eq!(stderr, "", "no message");
+}
+
+#[test]
+fn a_template_into_a_closed_pipe_does_not_panic() {
+    let mut child = spawn(&["new", "2048", "--size", "200x200"]);
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let status = wait_at_most(&mut child, Duration::from_secs(10));
+    assert_eq!(status.code(), Some(0));
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn endless_and_huge_inputs_are_refused_at_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let sparse = dir.path().join("huge.puzzle");
+    std::fs::File::create(&sparse).unwrap().set_len(3 << 30).unwrap(); // 3 GB, sparse
+    for path in ["/dev/zero".to_string(), sparse.display().to_string()] {
+        let started = Instant::now();
+        let output = puzzle(&["check", &path]);
+        assert!(started.elapsed() < Duration::from_secs(5), "{path}: {:?}", started.elapsed());
+        assert_eq!(output.status.code(), Some(2), "{path}");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains("larger than 1048576 bytes"), "{path}: {text}");
+        assert!(text.len() < 300, "the message does not echo the input: {} bytes", text.len());
+    }
+}
+
+fn mkfifo(path: &Path) {
+    assert!(Command::new("mkfifo").arg(path).status().unwrap().success());
+}
+
+#[test]
+fn a_fifo_below_a_directory_is_passed_over_and_one_named_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.puzzle"), SAMPLE).unwrap();
+    let fifo = dir.path().join("fifo.puzzle");
+    mkfifo(&fifo);
+    let mut child = spawn(&["check", &dir.path().display().to_string()]);
+    let status = wait_at_most(&mut child, Duration::from_secs(10));
+    assert_eq!(status.code(), Some(0), "the FIFO below the directory is not opened");
+    // Named on the command line, it is read like any file, to its end.
+    let writer = std::thread::spawn({
+        let fifo = fifo.clone();
+        move || std::fs::OpenOptions::new().write(true).open(fifo).unwrap().write_all(SAMPLE.as_bytes()).unwrap()
+    });
+    let mut child = spawn(&["check", &fifo.display().to_string()]);
+    let status = wait_at_most(&mut child, Duration::from_secs(10));
+    writer.join().unwrap();
+    assert_eq!(status.code(), Some(0));
+}
+
+#[test]
+fn a_walk_skips_hidden_and_ignored_entries_and_takes_each_file_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name);
+    for sub in ["sub", ".hidden", "ignored"] {
+        std::fs::create_dir(at(sub)).unwrap();
+    }
+    for file in ["a.puzzle", "sub/b.puzzle", ".hidden/c.puzzle", "ignored/d.puzzle", ".e.puzzle"] {
+        std::fs::write(at(file), SAMPLE).unwrap();
+    }
+    std::fs::write(at(".gitignore"), "ignored/\n").unwrap();
+    std::os::unix::fs::symlink("..", at("sub/loop")).unwrap(); // a loop
+    std::os::unix::fs::symlink("a.puzzle", at("link.puzzle")).unwrap(); // a.puzzle again
+    let mut child = spawn(&["check", &dir.path().display().to_string()]);
+    let status = wait_at_most(&mut child, Duration::from_secs(10));
+    let output = child.wait_with_output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(status.code(), Some(0), "{text}");
+    let checked: Vec<&str> = text.lines().filter(|line| line.ends_with(": ok")).collect();
+    assert_eq!(checked.len(), 2, "a.puzzle and sub/b.puzzle, once each: {text}");
+    assert!(checked[0].ends_with("a.puzzle: ok") && checked[1].ends_with("sub/b.puzzle: ok"), "{text}");
+    // A hidden file named on the command line is read all the same.
+    let output = puzzle(&["check", &at(".e.puzzle").display().to_string()]);
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn fmt_writes_through_a_link_and_keeps_permissions_and_crlf() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("real.puzzle");
+    let link = dir.path().join("link.puzzle");
+    std::fs::write(&target, "game   2048\r\nboard {\r\n2  2\r\n}\r\nquery max-tile within 1\r\n").unwrap();
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).unwrap();
+    std::os::unix::fs::symlink("real.puzzle", &link).unwrap();
+    let output = puzzle(&["fmt", &link.display().to_string()]);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stdout));
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays a link");
+    let formatted = std::fs::read_to_string(&target).unwrap();
+    assert_eq!(formatted, "game 2048\r\n\r\nboard {\r\n  2 2\r\n}\r\n\r\nquery max-tile within 1\r\n", "CRLF kept");
+    assert_eq!(std::fs::metadata(&target).unwrap().permissions().mode() & 0o777, 0o640);
+    let names: Vec<String> =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert_eq!(names.len(), 2, "no stray file: {names:?}");
+    // Formatting again changes nothing.
+    let output = puzzle(&["fmt", "--check", &link.display().to_string()]);
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn fmt_leaves_no_file_behind_when_it_cannot_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("x.puzzle");
+    std::fs::write(&file, "game   2048\nboard {\n  2\n}\nquery max-tile within 1\n").unwrap();
+    // A directory where the file's name is: reading it fails, nothing is written.
+    let output = puzzle(&["fmt", &dir.path().join("missing.puzzle").display().to_string()]);
+    assert_eq!(output.status.code(), Some(2));
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(names.len(), 1);
+}
