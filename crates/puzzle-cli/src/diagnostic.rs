@@ -11,7 +11,7 @@
 
 use std::fmt;
 
-use crate::style::Style;
+use crate::style::{visible, Style};
 
 /// A byte range of the source text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -113,12 +113,39 @@ impl Rendered<'_> {
         let start = floor_char_boundary(self.source, span.start.min(self.source.len()));
         let line_start = self.source[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
         let line_end = self.source[line_start..].find(['\n', '\r']).map_or(self.source.len(), |i| line_start + i);
-        let text = &self.source[line_start..line_end];
         let end = floor_char_boundary(self.source, span.end.clamp(start, line_end));
+        // Each character as shown: control characters escaped, so that a file
+        // cannot move the cursor or clear the screen.
+        let shown = |text: &str| -> Vec<String> {
+            text.chars()
+                .map(|c| if c == '\t' { "\t".to_string() } else { visible(&c.to_string()).into_owned() })
+                .collect()
+        };
+        let mut before = shown(&self.source[line_start..start]);
+        let marked = shown(&self.source[start..end]);
+        let mut after = shown(&self.source[end..line_end]);
+        // A long line is cut around the caret, as rustc cuts it.
+        let (mut cut_before, mut cut_after) = (false, false);
+        if before.len() > CONTEXT {
+            before.drain(..before.len() - CONTEXT);
+            cut_before = true;
+        }
+        if after.len() > CONTEXT {
+            after.truncate(CONTEXT);
+            cut_after = true;
+        }
+        let marked_shown: Vec<String> =
+            if marked.len() > 2 * CONTEXT { marked[..2 * CONTEXT].to_vec() } else { marked };
+        let prefix = if cut_before { "..." } else { "" };
+        let suffix = if cut_after { "..." } else { "" };
+        let text = format!("{prefix}{}{}{}{suffix}", before.concat(), marked_shown.concat(), after.concat());
         // Keep tabs in the padding so the caret lines up under tabbed text.
-        let padding: String =
-            self.source[line_start..start].chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
-        let carets = self.source[start..end].chars().count().max(1);
+        let padding: String = " ".repeat(prefix.len())
+            + &before
+                .iter()
+                .map(|c| if c == "\t" { "\t".to_string() } else { " ".repeat(c.chars().count()) })
+                .collect::<String>();
+        let carets = marked_shown.iter().map(|c| c.chars().count()).sum::<usize>().max(1);
         let bar = self.style.frame("|");
         let number = self.style.frame(&format!("{line:>gutter$}"));
         writeln!(f, "{:gutter$} {bar}", "")?;
@@ -133,6 +160,10 @@ impl Rendered<'_> {
     }
 }
 
+/// How many characters of a long source line a snippet shows on each side
+/// of what it marks.
+const CONTEXT: usize = 60;
+
 impl fmt::Display for Rendered<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let diagnostic = self.diagnostic;
@@ -140,14 +171,15 @@ impl fmt::Display for Rendered<'_> {
         let last_line =
             diagnostic.note.as_ref().map_or(line, |(span, _)| line_col(self.source, span.start).0.max(line));
         let gutter = last_line.to_string().len();
-        writeln!(f, "{}{}", self.style.bad("error"), self.style.bold(&format!(": {}", diagnostic.message)))?;
-        writeln!(f, "{:gutter$}{} {}:{line}:{column}", "", self.style.frame("-->"), self.path)?;
+        let message = visible(&diagnostic.message);
+        writeln!(f, "{}{}", self.style.bad("error"), self.style.bold(&format!(": {message}")))?;
+        writeln!(f, "{:gutter$}{} {}:{line}:{column}", "", self.style.frame("-->"), visible(self.path))?;
         self.snippet(f, diagnostic.span, "", gutter)?;
         if let Some((span, note)) = &diagnostic.note {
             self.snippet(f, *span, note, gutter)?;
         }
         if let Some(help) = &diagnostic.help {
-            writeln!(f, "{:gutter$} {} {}: {help}", "", self.style.frame("="), self.style.bold("help"))?;
+            writeln!(f, "{:gutter$} {} {}: {}", "", self.style.frame("="), self.style.bold("help"), visible(help))?;
         }
         Ok(())
     }

@@ -1,15 +1,36 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 use puzzle_cli::cli::Cli;
 
 fn main() -> ExitCode {
-    match puzzle_cli::run(Cli::parse()) {
+    // clap's own errors and help follow `--color` too, so it is read first.
+    let command = Cli::command().color(colour_asked(std::env::args_os().skip(1)));
+    let cli = match command.try_get_matches().and_then(|matches| Cli::from_arg_matches(&matches)) {
+        Ok(cli) => cli,
+        Err(err) => err.exit(),
+    };
+    match puzzle_cli::run(cli) {
         Ok(code) => code,
         Err(err) => {
             let _ = writeln!(std::io::stderr(), "error: {err:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// The `--color` the arguments ask for (`--color WHEN` or `--color=WHEN`).
+fn colour_asked(args: impl Iterator<Item = std::ffi::OsString>) -> clap::ColorChoice {
+    let args: Vec<String> = args.map(|arg| arg.to_string_lossy().into_owned()).collect();
+    let value = args.iter().enumerate().rev().find_map(|(i, arg)| match arg.strip_prefix("--color") {
+        Some("") => args.get(i + 1).map(String::as_str),
+        Some(rest) => rest.strip_prefix('='),
+        None => None,
+    });
+    match value {
+        Some("always") => clap::ColorChoice::Always,
+        Some("never") => clap::ColorChoice::Never,
+        _ => clap::ColorChoice::Auto,
     }
 }

@@ -49,3 +49,45 @@ impl Style {
         self.paint("1;34", text)
     }
 }
+
+/// `text` with every control character shown escaped (`\u{1b}` for ESC):
+/// text from a file never reaches the terminal raw.
+pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let escaped = text.chars().map(|c| if c.is_control() { c.escape_unicode().to_string() } else { c.to_string() });
+    std::borrow::Cow::Owned(escaped.collect())
+}
+
+/// `text` in pure ASCII, for `--ascii`: the report's own symbols by ASCII
+/// ones, any other character escaped (`\u{ac01}`).
+pub fn ascii(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let replacement = match c {
+            c if c.is_ascii() => {
+                out.push(c);
+                continue;
+            }
+            '—' | '─' | '–' => "-",
+            '×' => "x",
+            '✓' => "ok",
+            '✗' => "X",
+            '·' => ".",
+            '■' => "#",
+            '≥' => ">=",
+            '≤' => "<=",
+            '…' => "...",
+            '→' => "->",
+            '│' => "|",
+            '┌' | '┐' | '└' | '┘' => "+",
+            other => {
+                out.push_str(&other.escape_unicode().to_string());
+                continue;
+            }
+        };
+        out.push_str(replacement);
+    }
+    out
+}

@@ -28,22 +28,32 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Whether to colour stdout and stderr.
+/// Whether to colour stdout and stderr, decided by the conventions clap
+/// itself follows (anstream: `NO_COLOR`, `CLICOLOR`, `CLICOLOR_FORCE`,
+/// `TERM=dumb`, a terminal or not), and whether the terminal shows 24-bit
+/// colour (`COLORTERM`).
 #[derive(Debug, Clone, Copy)]
 struct Colours {
     stdout: bool,
     stderr: bool,
+    truecolor: bool,
 }
 
 impl Colours {
     fn for_choice(choice: ColourChoice) -> Colours {
-        use std::io::IsTerminal;
-        let colour = |is_terminal: bool| match choice {
-            ColourChoice::Always => true,
-            ColourChoice::Never => false,
-            ColourChoice::Auto => is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-        };
-        Colours { stdout: colour(std::io::stdout().is_terminal()), stderr: colour(std::io::stderr().is_terminal()) }
+        use anstream::{AutoStream, ColorChoice};
+        match choice {
+            ColourChoice::Auto => ColorChoice::Auto,
+            ColourChoice::Always => ColorChoice::Always,
+            ColourChoice::Never => ColorChoice::Never,
+        }
+        .write_global();
+        let on = |choice: ColorChoice| choice != ColorChoice::Never;
+        Colours {
+            stdout: on(AutoStream::choice(&std::io::stdout())),
+            stderr: on(AutoStream::choice(&std::io::stderr())),
+            truecolor: anstyle_query::truecolor(),
+        }
     }
 }
 

@@ -13,7 +13,7 @@ use crate::output;
 use crate::render::{json::render_json, svg, text};
 use crate::report::FileReport;
 use crate::signals;
-use crate::style::Style;
+use crate::style::{self, Style};
 
 /// The flags of `puzzle run`.
 pub(super) struct Options {
@@ -36,14 +36,17 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
     let threads = options.threads.map_or((cores / jobs).max(1), |threads| threads as usize);
     let budget = Budget { nodes: options.budget, threads };
     let style = Style { colour: colour.stdout };
-    let text_options = text::TextOptions { show: options.show, explain: options.explain, ascii: options.ascii, style };
+    let (ascii, truecolor) = (options.ascii, colour.truecolor);
+    let text_options = text::TextOptions { show: options.show, explain: options.explain, ascii, style, truecolor };
+    // `--ascii`: the whole report in ASCII, the file's own text included.
+    let in_ascii = |text: String| if ascii { style::ascii(&text) } else { text };
     let json = options.json;
     let finished = batch::run(inputs(paths), budget, true, jobs, |index, report| {
         if json {
             return Ok(());
         }
         let separator = if index > 0 { "\n" } else { "" };
-        output::stdout(&format!("{separator}{}", text::render_text(report, text_options)))
+        output::stdout(&in_ascii(format!("{separator}{}", text::render_text(report, text_options))))
     })
     .context("writing the report")?;
     let (reports, times): (Vec<FileReport>, Vec<_>) = finished.into_iter().unzip();
@@ -53,7 +56,7 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
         let text = serde_json::to_string_pretty(&document)? + "\n";
         output::stdout(&text).context("writing the report")?;
     } else if reports.len() > 1 {
-        let text = format!("\n{}\n", text::summary(&reports, style));
+        let text = in_ascii(format!("\n{}\n", text::summary(&reports, style)));
         output::stdout(&text).context("writing the report")?;
     }
     if reports.len() > 1 {

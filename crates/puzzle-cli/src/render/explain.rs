@@ -13,6 +13,7 @@ use std::fmt::Write as _;
 use grid_core::{Direction, Grid};
 use rules_blockgame::{Cover, Stuck};
 
+use super::palette::ansi;
 use super::{block_cells, plural_s, tile_cells, Cell};
 use crate::answer::{Answer2048, BlockAnswer};
 use crate::replay::{block_steps, steps_2048, BlockStep, Step2048};
@@ -24,6 +25,8 @@ pub struct Drawing {
     pub colour: bool,
     /// ASCII instead of Unicode box drawing.
     pub ascii: bool,
+    /// 24-bit colour; else the 256-colour palette.
+    pub truecolor: bool,
 }
 
 impl Drawing {
@@ -59,9 +62,9 @@ impl Drawing {
                 let mark = if cell.marked { "*" } else { " " };
                 let text = format!(" {:>width$}{mark}", cell.text);
                 match (self.colour, cell.colours) {
-                    (true, Some(((fr, fg, fb), (br, bg, bb)))) => {
+                    (true, Some(colours)) => {
                         let bold = if cell.marked { "1;4;" } else { "" };
-                        let _ = write!(out, "\x1b[{bold}38;2;{fr};{fg};{fb};48;2;{br};{bg};{bb}m{text}\x1b[0m");
+                        let _ = write!(out, "\x1b[{bold}{}m{text}\x1b[0m", ansi(colours, self.truecolor));
                     }
                     _ => out += &text,
                 }

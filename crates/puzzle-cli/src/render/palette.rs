@@ -48,3 +48,38 @@ pub fn block_colours(id: u32) -> Colours {
 
 /// The colours of a black cell: light on dark grey, visible on any terminal.
 pub const BLACK_CELL: Colours = ((0xee, 0xee, 0xee), (0x30, 0x30, 0x30));
+
+/// The ANSI parameters that paint text and background in `colours`: 24-bit
+/// where the terminal says it shows them (`truecolor`), else the nearest of
+/// the 256-colour palette's 6×6×6 cube, which every colour terminal has.
+pub fn ansi((text, background): Colours, truecolor: bool) -> String {
+    if truecolor {
+        let ((tr, tg, tb), (br, bg, bb)) = (text, background);
+        return format!("38;2;{tr};{tg};{tb};48;2;{br};{bg};{bb}");
+    }
+    format!("38;5;{};48;5;{}", cube_index(text), cube_index(background))
+}
+
+/// The index of the 256-colour palette's cube colour nearest to `rgb`.
+fn cube_index((r, g, b): Rgb) -> u8 {
+    // The cube's six levels are 0, 95, 135, 175, 215 and 255.
+    let level = |value: u8| -> u8 {
+        const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+        (0..6u8).min_by_key(|&i| (LEVELS[i as usize] as i32 - value as i32).abs()).expect("six levels")
+    };
+    16 + 36 * level(r) + 6 * level(g) + level(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_256_colour_fallback_takes_the_nearest_cube_colour() {
+        assert_eq!(cube_index((0, 0, 0)), 16);
+        assert_eq!(cube_index((255, 255, 255)), 231);
+        assert_eq!(cube_index((0xed, 0xc2, 0x2e)), 16 + 36 * 5 + 6 * 3); // 2048's gold: 255, 175, 0
+        assert_eq!(ansi(((1, 2, 3), (4, 5, 6)), true), "38;2;1;2;3;48;2;4;5;6");
+        assert_eq!(ansi(((0, 0, 0), (255, 255, 255)), false), "38;5;16;48;5;231");
+    }
+}

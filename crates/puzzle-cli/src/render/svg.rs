@@ -10,6 +10,7 @@ use super::{block_cells, tile_cells, Cell};
 use crate::answer::{Answered, QueryResult};
 use crate::replay::{block_steps, steps_2048, BlockStep, Step2048};
 use crate::report::FileReport;
+use crate::style::visible;
 
 const CELL: usize = 36;
 const GAP: usize = 28;
@@ -74,8 +75,10 @@ fn hex((r, g, b): (u8, u8, u8)) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }
 
+/// `text` as XML character data: control characters (which XML 1.0 refuses
+/// even escaped) shown as `\u{..}`, then the markup characters escaped.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    visible(text).replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 fn draw(title: &str, rows: &[(String, Vec<Frame>)]) -> String {

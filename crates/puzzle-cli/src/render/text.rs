@@ -10,7 +10,7 @@ use super::plural_s;
 use crate::answer::{Answer2048, Answered, BlockAnswer, Bound, QueryResult};
 use crate::language::{BlockExpect, Expect2048};
 use crate::report::{Failure, FileReport};
-use crate::style::Style;
+use crate::style::{visible, Style};
 
 /// What the text report includes.
 #[derive(Debug, Clone, Copy, Default)]
@@ -23,6 +23,8 @@ pub struct TextOptions {
     pub ascii: bool,
     /// Colour.
     pub style: Style,
+    /// 24-bit colour where there is colour; else the 256-colour palette.
+    pub truecolor: bool,
 }
 
 /// The largest tile of a board of tile values, 0 when it is empty.
@@ -53,7 +55,7 @@ pub fn render_text(report: &FileReport, options: TextOptions) -> String {
     let mut out = String::new();
     let solved = match &report.outcome {
         Err(Failure::Unreadable(message)) => {
-            let _ = writeln!(out, "{}: {message}", style.bad("error"));
+            let _ = writeln!(out, "{}: {}", style.bad("error"), visible(message));
             return out;
         }
         Err(Failure::Invalid(error)) => {
@@ -67,8 +69,8 @@ pub fn render_text(report: &FileReport, options: TextOptions) -> String {
             ("blockgame", (board.ids().height(), board.ids().width()), board.to_string())
         }
     };
-    let title = solved.name.as_deref().map(|name| format!(" — {name}")).unwrap_or_default();
-    let _ = writeln!(out, "{}{}", style.bold(&report.path), style.bold(&title));
+    let title = solved.name.as_deref().map(|name| format!(" — {}", visible(name))).unwrap_or_default();
+    let _ = writeln!(out, "{}{}", style.bold(&visible(&report.path)), style.bold(&title));
     let _ = writeln!(out, "  {game}, {height}×{width} board");
     if options.show {
         let _ = writeln!(out, "  start:");
@@ -163,7 +165,11 @@ fn result_2048(
         let _ = writeln!(out, "    {} {}", style.dim("moves:"), moves_text(moves));
     }
     if options.explain {
-        out.push_str(&explain_2048(board, answer, Drawing { colour: style.colour, ascii: options.ascii }));
+        out.push_str(&explain_2048(
+            board,
+            answer,
+            Drawing { colour: style.colour, ascii: options.ascii, truecolor: options.truecolor },
+        ));
     }
     if let Answer2048::Apply { board: after, .. } = answer {
         if !options.explain {
@@ -199,7 +205,11 @@ fn block_result(
     let order = if ids.is_empty() { "none".to_string() } else { ids.join(" ") };
     let _ = writeln!(out, "    {} {order}", style.dim("removed:"));
     if options.explain {
-        out.push_str(&explain_blocks(board, answer, Drawing { colour: style.colour, ascii: options.ascii }));
+        out.push_str(&explain_blocks(
+            board,
+            answer,
+            Drawing { colour: style.colour, ascii: options.ascii, truecolor: options.truecolor },
+        ));
     }
     if options.show {
         let removed = solution.removed_ids();

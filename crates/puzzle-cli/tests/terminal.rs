@@ -1,0 +1,130 @@
+//! Terminal conventions: colour decided as clap decides it (NO_COLOR,
+//! CLICOLOR, CLICOLOR_FORCE, TERM=dumb) and `--color` reaching clap's own
+//! errors; 24-bit colour only where the terminal says so; `--ascii` output
+//! pure ASCII; control characters from a file never reaching the terminal
+//! raw; long source lines cut around the caret.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// `puzzle ARGS` with the colour variables cleared, then `env` set.
+fn puzzle_with(env: &[(&str, &str)], args: &[&str]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_puzzle"));
+    for variable in ["NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "COLORTERM", "TERM", "CI"] {
+        command.env_remove(variable);
+    }
+    command.envs(env.iter().copied()).args(args).current_dir(root()).stdin(Stdio::null());
+    command.output().unwrap()
+}
+
+/// `puzzle ARGS` on a pseudo-terminal (util-linux `script`), its output as
+/// the terminal got it.
+fn on_a_terminal(env: &[(&str, &str)], args: &[&str]) -> String {
+    let line = std::iter::once(env!("CARGO_BIN_EXE_puzzle").to_string())
+        .chain(args.iter().map(|arg| arg.to_string()))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut command = Command::new("script");
+    for variable in ["NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "COLORTERM", "TERM", "CI"] {
+        command.env_remove(variable);
+    }
+    command.env("TERM", "xterm-256color").envs(env.iter().copied());
+    let output = command.args(["-qec", &line, "/dev/null"]).current_dir(root()).output().unwrap();
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+const ESC: char = '\u{1b}';
+const SAMPLE: &str = "puzzles/boj-12100-sample.puzzle";
+
+#[test]
+fn colour_follows_the_conventions_on_a_terminal() {
+    assert!(on_a_terminal(&[], &["run", SAMPLE]).contains(ESC), "a terminal gets colour");
+    assert!(!on_a_terminal(&[("NO_COLOR", "1")], &["run", SAMPLE]).contains(ESC), "NO_COLOR");
+    assert!(!on_a_terminal(&[("TERM", "dumb")], &["run", SAMPLE]).contains(ESC), "TERM=dumb");
+    assert!(!on_a_terminal(&[("CLICOLOR", "0")], &["run", SAMPLE]).contains(ESC), "CLICOLOR=0");
+    assert!(!on_a_terminal(&[], &["run", SAMPLE, "--color", "never"]).contains(ESC), "--color never");
+}
+
+#[test]
+fn colour_follows_the_conventions_into_a_pipe() {
+    let stdout = |output: Output| String::from_utf8(output.stdout).unwrap();
+    assert!(!stdout(puzzle_with(&[], &["run", SAMPLE])).contains(ESC), "a pipe gets none");
+    assert!(stdout(puzzle_with(&[("CLICOLOR_FORCE", "1")], &["run", SAMPLE])).contains(ESC), "CLICOLOR_FORCE");
+    let both = puzzle_with(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")], &["run", SAMPLE]);
+    assert!(!stdout(both).contains(ESC), "NO_COLOR wins");
+    assert!(stdout(puzzle_with(&[], &["run", SAMPLE, "--color", "always"])).contains(ESC), "--color always");
+}
+
+#[test]
+fn color_reaches_clap_errors() {
+    let stderr = |output: Output| String::from_utf8(output.stderr).unwrap();
+    assert!(stderr(puzzle_with(&[], &["run", "--bogus", "--color", "always"])).contains(ESC));
+    assert!(!stderr(puzzle_with(&[], &["run", "--bogus", "--color=never"])).contains(ESC));
+}
+
+#[test]
+fn twenty_four_bit_colour_only_where_the_terminal_says_so() {
+    let explain = |env: &[(&str, &str)]| {
+        String::from_utf8(puzzle_with(env, &["run", "--explain", "--color", "always", SAMPLE]).stdout).unwrap()
+    };
+    let plain = explain(&[]);
+    assert!(plain.contains("38;5;") && !plain.contains("38;2;"), "256 colours by default");
+    let true_colour = explain(&[("COLORTERM", "truecolor")]);
+    assert!(true_colour.contains("38;2;") && !true_colour.contains("38;5;"), "24-bit with COLORTERM");
+}
+
+#[test]
+fn ascii_output_is_pure_ascii() {
+    let output = puzzle_with(&[], &["run", "--ascii", "--explain", "--show", "puzzles"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.len() > 10_000, "every shipped example");
+    if let Some(bad) = text.chars().find(|c| !c.is_ascii()) {
+        panic!("{bad:?} in the --ascii output");
+    }
+}
+
+#[test]
+fn control_characters_from_a_file_are_shown_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let named = dir.path().join("named.puzzle");
+    std::fs::write(&named, "name \"clear \u{1b}[2J here\"\ngame 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n")
+        .unwrap();
+    let bad = dir.path().join("bad.puzzle");
+    std::fs::write(&bad, "game 20\u{1b}[2J48\nboard {\n  2\n}\nquery max-tile within 1\n").unwrap();
+    let svg = dir.path().join("svg");
+    let output = puzzle_with(
+        &[],
+        &["run", &named.display().to_string(), &bad.display().to_string(), "--svg"]
+            .into_iter()
+            .chain([svg.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+    );
+    let text = String::from_utf8(output.stdout).unwrap() + &String::from_utf8(output.stderr).unwrap();
+    assert!(!text.contains(ESC), "{text:?}");
+    assert!(text.contains("\\u{1b}[2J"), "{text}");
+    let picture = std::fs::read_to_string(svg.join("named.svg")).unwrap();
+    assert!(!picture.chars().any(|c| c.is_control() && c != '\n'), "the SVG is valid XML");
+    assert!(picture.contains("clear \\u{1b}[2J here"));
+}
+
+#[test]
+fn a_long_line_is_cut_around_the_caret() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = dir.path().join("long.puzzle");
+    let row = vec!["2"; 200].join(" ") + " 3";
+    std::fs::write(&long, format!("game 2048\nboard {{\n  {row}\n}}\nquery max-tile within 1\n")).unwrap();
+    let output = puzzle_with(&[], &["check", &long.display().to_string()]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("`3` is not a power of two"), "{text}");
+    let longest = text.lines().map(|line| line.chars().count()).max().unwrap();
+    assert!(longest < 160, "a line of {longest} characters:\n{text}");
+    assert!(text.contains("3 | ...2 2 2") && text.contains("2 2 3\n"), "cut before, not after: {text}");
+    // The caret still sits under the `3`.
+    let lines: Vec<&str> = text.lines().collect();
+    let source = lines.iter().position(|line| line.starts_with("3 | ...")).unwrap();
+    assert_eq!(lines[source].rfind('3'), lines[source + 1].find('^'), "{text}");
+}
