@@ -75,3 +75,61 @@ fn directions_parse_letters_and_words() {
     assert_eq!(Direction::parse("x"), None);
     assert_eq!(Direction::Up.opposite(), Direction::Down);
 }
+
+#[test]
+fn from_vec_names_the_first_short_row() {
+    // 7 cells in rows of 3: rows 0 and 1 are whole, row 2 has one cell.
+    assert_eq!(Grid::from_vec(3, 3, vec![0; 7]).map(|_| ()), Err(GridError::Ragged { row: 2, expected: 3, found: 1 }));
+    // 8 cells in rows of 5: row 1 has three.
+    assert_eq!(Grid::from_vec(2, 5, vec![0; 8]).map(|_| ()), Err(GridError::Ragged { row: 1, expected: 5, found: 3 }));
+    assert_eq!(Grid::from_vec(2, 0, Vec::<i32>::new()).map(|_| ()), Err(GridError::Empty));
+    let grid = Grid::from_vec(2, 3, vec![1, 2, 3, 4, 5, 6]).unwrap();
+    assert_eq!(grid.into_vec(), [1, 2, 3, 4, 5, 6]);
+}
+
+#[test]
+fn get_mut_reaches_every_cell_and_no_other() {
+    let mut grid = two_by_three();
+    *grid.get_mut(1, 2).unwrap() = 60;
+    *grid.get_mut(0, 1).unwrap() = 20;
+    assert_eq!(rows(&grid), [[1, 20, 3], [4, 5, 60]]);
+    assert!(grid.get_mut(2, 0).is_none());
+    assert!(grid.get_mut(0, 3).is_none());
+    assert!(grid.get_mut(1, 3).is_none(), "past the row, not the next row's first cell");
+}
+
+#[test]
+fn lines_know_their_length_and_how_many_are_left() {
+    let lines = |direction| lines_toward(2, 3, direction);
+    let mut rows = lines(Direction::Left);
+    assert_eq!(rows.size_hint(), (2, Some(2)));
+    let first = rows.next().unwrap();
+    assert_eq!(rows.size_hint(), (1, Some(1)));
+    assert_eq!(rows.len(), 1);
+    assert!(!first.is_empty());
+    assert_eq!((first.len(), first.start(), first.stride()), (3, 0, 1));
+    let columns: Vec<Line> = lines(Direction::Down).collect();
+    assert_eq!(columns.len(), 3);
+    assert_eq!((columns[2].len(), columns[2].start(), columns[2].stride()), (2, 5, -3));
+    assert_eq!(columns[2].at(1), 2);
+    // A grid of no cells has lines of no cells.
+    let empty = lines_toward(0, 3, Direction::Up).next().unwrap();
+    assert!(empty.is_empty());
+}
+
+#[test]
+fn axes_and_ways_convert_to_and_from_directions() {
+    for direction in Direction::ALL {
+        let (axis, way): (Axis, Way) = direction.into();
+        assert_eq!(Direction::from((axis, way)), direction);
+        assert_eq!(axis.toward(way), direction);
+        assert_ne!(axis.toward(way).opposite().way(), way);
+        assert_eq!(axis.other().other(), axis);
+    }
+    assert_eq!([Direction::Left, Direction::Right].map(Direction::axis), [Axis::Rows; 2]);
+    assert_eq!([Direction::Up, Direction::Down].map(Direction::axis), [Axis::Columns; 2]);
+    assert_eq!([Direction::Up, Direction::Left].map(Direction::way), [Way::TowardStart; 2]);
+    let mut per_axis = [10, 20];
+    per_axis[Axis::Columns] += 1;
+    assert_eq!((per_axis[Axis::Rows], per_axis[Way::TowardEnd]), (10, 21));
+}

@@ -106,3 +106,20 @@ fn only_powers_of_two_from_two_up_are_tiles() {
 fn display_right_aligns_columns() {
     assert_eq!(board("2 1024 / 512 .").to_string(), "  2 1024\n512    .\n");
 }
+
+#[test]
+fn a_line_already_against_its_wall_does_not_change() {
+    // The rule itself, on lines of every length up to past a byte: tiles
+    // packed against the wall, no two equal neighbours, report no change.
+    for len in [1, 2, 3, 255, 256, 300] {
+        let mut cells: Vec<u8> = (0..len).map(|i| 1 + (i % 2) as u8).collect();
+        let before = cells.clone();
+        let changed = rules_2048::slide_in_place(&mut cells, 1, len, Left, |_, _| {}).unwrap();
+        assert!(!changed, "a packed line of {len}");
+        assert_eq!(cells, before);
+        // With one gap before the last tile, it moves.
+        let mut gapped = before.clone();
+        gapped.insert(len - 1, 0);
+        assert!(rules_2048::slide_in_place(&mut gapped, 1, len + 1, Left, |_, _| {}).unwrap());
+    }
+}

@@ -272,3 +272,35 @@ fn any_number_of_moves_gets_an_answer_or_an_error() {
     let deep = max_tile_with(&board("2 4 8 16 / 32 64 128 256 / . . . . / 2 . 4 ."), MAX_MOVES, &options).unwrap();
     assert!(deep.nodes <= 5_000);
 }
+
+/// A board of one row of `len` cells from `cell(i)`.
+fn row_of(len: usize, cell: impl Fn(usize) -> u64) -> Board {
+    Board::from_rows(vec![(0..len).map(cell).collect()]).unwrap()
+}
+
+#[test]
+fn lines_longer_than_a_byte_are_searched_deep_and_right() {
+    // Past 255 cells a line, the moves and readings fall back to the rule;
+    // the searches must still agree with brute force, deep enough that every
+    // cut is tried.
+    for (len, k) in [(256, 4), (300, 5)] {
+        let runs = row_of(len, |i| [2, 2, 0, 4, 4, 8, 0, 16][i % 8]);
+        check_max_tile_by_brute_force(&runs, k).unwrap();
+        check_reach_by_brute_force(&runs, k, 64).unwrap();
+        let column = Board::from_rows((0..len).map(|i| vec![[2, 0, 2, 4][i % 4]]).collect()).unwrap();
+        check_max_tile_by_brute_force(&column, k).unwrap();
+    }
+}
+
+#[test]
+fn a_long_line_that_cannot_move_is_not_searched_as_if_it_moved() {
+    // 256 tiles packed against both walls, no two equal neighbours: no move
+    // changes anything, so nothing is reachable beyond the board itself.
+    let packed = row_of(256, |i| if i % 2 == 0 { 2 } else { 4 });
+    for direction in Direction::ALL {
+        assert!(!packed.after(direction).unwrap().1, "{direction:?} changes nothing");
+    }
+    let answer = max_tile(&packed, 6).unwrap();
+    assert_eq!((answer.tile, answer.moves.len(), answer.proof), (4, 0, Proof::Exact));
+    assert_eq!(reach(&packed, 8, 6).unwrap().moves, None);
+}
