@@ -133,3 +133,26 @@ fn axes_and_ways_convert_to_and_from_directions() {
     per_axis[Axis::Columns] += 1;
     assert_eq!((per_axis[Axis::Rows], per_axis[Way::TowardEnd]), (10, 21));
 }
+
+#[test]
+fn positions_and_enumeration_follow_the_rows() {
+    let grid = two_by_three();
+    assert_eq!(grid.position_of(5), (1, 2));
+    assert_eq!(grid.position_of(2), (0, 2));
+    let cells: Vec<((usize, usize), i32)> = grid.enumerate().map(|(at, &v)| (at, v)).collect();
+    assert_eq!(cells[..2], [((0, 0), 1), ((0, 1), 2)]);
+    assert_eq!(cells[5], ((1, 2), 6));
+}
+
+#[test]
+fn directions_errors_and_grids_print_as_people_read_them() {
+    let letters: String = Direction::ALL.iter().map(|d| d.letter()).collect();
+    assert_eq!(letters, "UDLR");
+    assert_eq!(Direction::Right.to_string(), "R");
+    assert_eq!(GridError::Empty.to_string(), "a grid needs at least one row and one column");
+    assert_eq!(
+        GridError::Ragged { row: 1, expected: 3, found: 2 }.to_string(),
+        "row 2 has 2 cells but the first row has 3: every row must be the same length"
+    );
+    assert_eq!(format!("{:?}", two_by_three()), "Grid { height: 2, width: 3, rows: [[1, 2, 3], [4, 5, 6]] }");
+}

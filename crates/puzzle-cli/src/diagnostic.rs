@@ -28,6 +28,11 @@ impl Span {
         Span { start, end }
     }
 
+    /// The span moved `by` bytes on.
+    pub fn shifted(self, by: usize) -> Span {
+        Span { start: self.start + by, end: self.end + by }
+    }
+
     /// The span covering both.
     pub fn to(self, other: Span) -> Span {
         Span { start: self.start.min(other.start), end: self.end.max(other.end) }

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::language::errors::count;
 use crate::limits;
 
 /// The problems `puzzle judge` answers.
@@ -81,11 +82,11 @@ impl fmt::Display for JudgeError {
             }
             JudgeError::NotRows => f.write_str("expected the board as a JSON array of rows"),
             JudgeError::RowCount { rows } => {
-                write!(f, "the board has {rows} rows: the problem allows 1 to {KAKAO_MAX_N}")
+                write!(f, "the board has {}: the problem allows 1 to {KAKAO_MAX_N}", count(*rows, "row"))
             }
             JudgeError::RowNotArray { row } => write!(f, "row {row} is not an array"),
             JudgeError::CellCount { row, cells } => {
-                write!(f, "row {row} has {cells} cells: the problem allows 1 to {KAKAO_MAX_N}")
+                write!(f, "row {row} has {}: the problem allows 1 to {KAKAO_MAX_N}", count(*cells, "cell"))
             }
             JudgeError::NotABlockId { row, column, text } => {
                 write!(f, "row {row}, column {column} is {text}: a cell is 0 (empty) or a block id up to 4294967295")

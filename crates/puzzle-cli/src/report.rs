@@ -33,8 +33,8 @@ pub struct Solved {
 pub enum Failure {
     /// It could not be read, or a directory held no puzzles.
     Unreadable(String),
-    /// It is not a valid puzzle.
-    Invalid(Error),
+    /// It is not a valid puzzle: every error, in source order.
+    Invalid(Vec<Error>),
 }
 
 /// Reads, parses and answers one file (`answer = false` for `puzzle check`).
@@ -93,8 +93,13 @@ pub fn process_bytes(path: String, bytes: Vec<u8>, budget: Budget, answer: bool)
             // The lossy text has one U+FFFD (3 bytes) in place of each bad sequence before
             // `valid`… there are none before it, so `valid` is the same offset in both.
             let error = Error::new(ErrorKind::NotUtf8 { byte }, Span::new(valid, valid + 3));
-            return FileReport { path, source, outcome: Err(Failure::Invalid(error)) };
+            return FileReport { path, source, outcome: Err(Failure::Invalid(vec![error])) };
         }
+    };
+    // A UTF-8 byte order mark (a Notepad save) is no part of the text.
+    let source = match source.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => source,
     };
     let outcome = match parse(&source) {
         Ok(puzzle) => Ok(Solved { answered: answer_all(&puzzle, budget, answer), name: puzzle.name }),

@@ -415,7 +415,7 @@ fn a_merge_past_2_pow_63_is_a_query_error_not_an_answer() {
     let output = puzzle(&["run", &path]);
     assert_eq!(code(&output), 2);
     let text = stdout(&output);
-    assert!(text.contains("apply L: error: two 2^63 tiles would merge at (0, 0)"), "{text}");
+    assert!(text.contains("apply L: error: two 2^63 tiles would merge at row 1, column 1"), "{text}");
     assert!(text.contains("max-tile within 1: error: two 2^63 tiles would merge"), "{text}");
     assert!(text.contains(&format!("max-tile within 0: {top} ✓")), "{text}");
     let json = puzzle(&["run", &path, "--json"]);

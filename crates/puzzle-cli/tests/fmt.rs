@@ -22,7 +22,7 @@ fn meaning(source: &str) -> String {
             let queries = strip_spans(&queries);
             format!("{:?} {:?}\n{board}{queries}", puzzle.name, puzzle.game.kind())
         }
-        Err(error) => format!("error: {}", error.kind.message()),
+        Err(errors) => format!("error: {}", errors[0].kind.message()),
     }
 }
 
@@ -88,7 +88,7 @@ fn templates() {
         [("new-2048", GameKind::Twenty48, 4, 4), ("new-blockgame-3x6", GameKind::BlockGame, 3, 6)]
     {
         let template = new_puzzle(game, height, width);
-        let puzzle = parse(&template).unwrap_or_else(|d| panic!("{name} does not parse: {}", d.kind.message()));
+        let puzzle = parse(&template).unwrap_or_else(|d| panic!("{name} does not parse: {}", d[0].kind.message()));
         assert_eq!(puzzle.game.size(), (height, width));
         assert_eq!(format_source(&template).unwrap(), template, "{name} is formatted");
         insta::assert_snapshot!(name, template);

@@ -24,7 +24,7 @@ fn parses_checks_formats_and_answers_without_the_command() {
 
 #[test]
 fn reports_a_mistake_by_its_kind() {
-    let error = parse("game chess\n").unwrap_err();
-    assert_eq!(error.kind, ErrorKind::UnknownGame { word: "chess".into() });
+    let error = parse("game chess\n").unwrap_err().swap_remove(0);
+    assert_eq!(error.kind, ErrorKind::UnknownGame { word: "chess".into(), suggestion: None });
     assert_eq!(error.kind.help().as_deref(), Some("the games are `2048` and `blockgame`"));
 }

@@ -74,13 +74,20 @@ fn check(bytes: Vec<u8>) -> Result<(), TestCaseError> {
     let report = process_bytes("random.puzzle".into(), bytes, Budget { nodes: Some(500), ..Budget::default() }, true);
     let text = render_text(&report, TextOptions::default());
     let json = render_json(&report);
-    if let Err(Failure::Invalid(diagnostic)) = &report.outcome {
-        let (line, column) = line_col(&report.source, diagnostic.span.start);
-        let lines = report.source.split('\n').count() + report.source.matches('\r').count();
-        prop_assert!(line >= 1 && line <= lines.max(1), "line {line} of {lines}");
-        prop_assert!(column >= 1);
-        prop_assert_eq!(json["error"]["line"].as_u64(), Some(line as u64));
-        prop_assert!(text.contains(&format!("random.puzzle:{line}:{column}")), "{text}");
+    if let Err(Failure::Invalid(errors)) = &report.outcome {
+        prop_assert!(!errors.is_empty());
+        prop_assert!(errors.windows(2).all(|pair| pair[0].span.start <= pair[1].span.start), "in source order");
+        for (index, error) in errors.iter().enumerate() {
+            let (line, column) = line_col(&report.source, error.span.start);
+            let lines = report.source.split('\n').count() + report.source.matches('\r').count();
+            prop_assert!(line >= 1 && line <= lines.max(1), "line {line} of {lines}");
+            prop_assert!(column >= 1);
+            prop_assert_eq!(json["errors"][index]["line"].as_u64(), Some(line as u64));
+            if index < puzzle_cli::language::MAX_ERRORS {
+                prop_assert!(text.contains(&format!("random.puzzle:{line}:{column}")), "{text}");
+            }
+        }
+        prop_assert_eq!(json["error"]["line"].as_u64(), json["errors"][0]["line"].as_u64());
         prop_assert!(!text.contains("Rule::") && !text.contains("rules_2048::"), "{text}");
     }
     Ok(())

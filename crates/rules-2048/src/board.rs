@@ -30,7 +30,8 @@ impl fmt::Display for BoardError {
         match self {
             BoardError::Shape(err) => err.fmt(f),
             BoardError::NotAPowerOfTwo { row, col, value } => {
-                write!(f, "cell ({row}, {col}) holds {value}: tiles are powers of two from 2 up (0 is empty)")
+                let (row, column) = (row + 1, col + 1);
+                write!(f, "row {row}, column {column} holds {value}: tiles are powers of two from 2 up (0 is empty)")
             }
         }
     }

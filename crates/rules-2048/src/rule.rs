@@ -28,8 +28,9 @@ impl fmt::Display for TileOverflow {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "two 2^{MAX_EXPONENT} tiles would merge at ({}, {}): the largest tile is 2^{MAX_EXPONENT}",
-            self.row, self.col
+            "two 2^{MAX_EXPONENT} tiles would merge at row {}, column {}: the largest tile is 2^{MAX_EXPONENT}",
+            self.row + 1,
+            self.col + 1
         )
     }
 }

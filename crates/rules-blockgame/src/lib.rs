@@ -74,7 +74,9 @@ impl fmt::Display for BlockError {
                     if i > 0 {
                         f.write_str(" and ")?;
                     }
+                    f.write_str("[")?;
                     write_cells(f, piece)?;
+                    f.write_str("]")?;
                 }
                 f.write_str("; the cells of a block must touch side by side")
             }
@@ -87,12 +89,13 @@ impl fmt::Display for BlockError {
     }
 }
 
+/// Cells as people count them: "row 1, column 2; row 2, column 2".
 fn write_cells(f: &mut fmt::Formatter<'_>, cells: &[Cell]) -> fmt::Result {
     for (i, (row, col)) in cells.iter().enumerate() {
         if i > 0 {
-            f.write_str(" ")?;
+            f.write_str("; ")?;
         }
-        write!(f, "({row}, {col})")?;
+        write!(f, "row {}, column {}", row + 1, col + 1)?;
     }
     Ok(())
 }

@@ -82,7 +82,8 @@ fn split_blocks_are_errors() {
     assert_eq!(err, BlockError::Split { id: 3, pieces: vec![vec![(0, 0), (0, 1)], vec![(1, 2)]] });
     assert_eq!(
         err.to_string(),
-        "block 3 is split into 2 pieces: (0, 0) (0, 1) and (1, 2); the cells of a block must touch side by side"
+        "block 3 is split into 2 pieces: [row 1, column 1; row 1, column 2] and [row 2, column 3]; the cells of a block \
+         must touch side by side"
     );
     // Diagonal contact is not contact.
     assert!(matches!(Board::from_rows(vec![vec![4, 0], vec![0, 4]]), Err(BlockError::Split { id: 4, .. })));
@@ -101,4 +102,27 @@ fn kakao_shapes() {
     assert!(!board("1 1 . / . 1 1").blocks()[0].is_kakao_shape()); // Z
     assert!(board("1 1 1 / 1 . .").blocks()[0].is_kakao_shape()); // L turned
     assert!(board(". 1 / 1 1 / . 1").blocks()[0].is_kakao_shape()); // T turned
+}
+
+#[test]
+fn the_row_syntax_names_a_bad_cell_by_row_and_column() {
+    use rules_blockgame::ParseBoardError;
+    let err = ". 1 / 1 x".parse::<Board>().unwrap_err();
+    assert_eq!(err, ParseBoardError::Cell { row: 2, column: 2, text: "x".into() });
+    assert_eq!(err.to_string(), "row 2, column 2: `x` is not a block id (a whole number from 1 up)");
+    let split = "1 . / . 1".parse::<Board>().unwrap_err();
+    assert_eq!(
+        split.to_string(),
+        "block 1 is split into 2 pieces: [row 1, column 1] and [row 2, column 2]; the cells of a block must touch side \
+         by side"
+    );
+    let rules_blockgame::ParseBoardError::Board(BlockError::Split { id, pieces }) = split else { panic!() };
+    let whole = rules_blockgame::SplitBlock { id, pieces };
+    assert_eq!(whole.to_string(), split_text());
+}
+
+fn split_text() -> String {
+    "block 1 is split into 2 pieces: [row 1, column 1] and [row 2, column 2]; the cells of a block must touch side by \
+     side"
+        .into()
 }

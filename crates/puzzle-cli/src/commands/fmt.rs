@@ -75,7 +75,7 @@ fn format_file(path: &Path, check_only: bool) -> Outcome {
         Ok(formatted) => with_line_ends_of(&source, formatted),
         Err(error) => {
             let path = path.display().to_string();
-            return Outcome::Invalid(FileReport { path, source, outcome: Err(Failure::Invalid(error)) });
+            return Outcome::Invalid(FileReport { path, source, outcome: Err(Failure::Invalid(vec![error])) });
         }
     };
     if formatted == source {

@@ -5,42 +5,67 @@
 use grid_core::{Direction, Grid};
 
 use super::ast::{BlockExpect, BlockQuery, Expect2048, Game, GameKind, Item, Puzzle, Query2048, QueryKind};
-use super::errors::{Error, ErrorKind};
+use super::errors::{Error, ErrorKind, Suggestion};
 use super::parse::{RawBoard, RawExpect, RawQuery, Statements, Word};
 use crate::diagnostic::Span;
 use crate::limits;
 
-/// The puzzle `statements` describe, every value checked.
-pub(super) fn check(statements: Statements, source: &str) -> Result<Puzzle, Error> {
-    let Statements { name, game, board, queries } = statements;
+/// The puzzle `statements` describe, every value checked; `None` when any
+/// error is found, each pushed to `errors`. `parsed_cleanly` says whether the
+/// statements came without errors: a statement missing from a file with a
+/// broken one is likely the broken one, so it is not reported missing.
+pub(super) fn check(
+    statements: Statements,
+    source: &str,
+    parsed_cleanly: bool,
+    errors: &mut Vec<Error>,
+) -> Option<Puzzle> {
+    let Statements { name, game, board, queries, .. } = statements;
     let end = Span::new(source.len(), source.len());
+    let missing = |kind: ErrorKind, span: Span, errors: &mut Vec<Error>| {
+        if parsed_cleanly {
+            errors.push(Error::new(kind, span));
+        }
+    };
     if game.is_none() && board.is_none() && name.is_none() && queries.is_empty() {
-        return Err(Error::new(ErrorKind::NoStatements, end));
+        missing(ErrorKind::NoStatements, end, errors);
+        return None;
     }
     let first_query = queries.first().map_or(end, |q| q.span);
-    let Some((game, _)) = game else {
-        return Err(Error::new(ErrorKind::NoGame, first_query));
-    };
-    let Some((raw, _)) = board else {
-        return Err(Error::new(ErrorKind::NoBoard, first_query));
-    };
-    if queries.is_empty() {
-        return Err(Error::new(ErrorKind::NoQuery { game }, end));
+    if game.is_none() {
+        missing(ErrorKind::NoGame, first_query, errors);
     }
+    if board.is_none() {
+        missing(ErrorKind::NoBoard, first_query, errors);
+    }
+    if let (Some((game, _)), true) = (game, queries.is_empty()) {
+        missing(ErrorKind::NoQuery { game }, end, errors);
+    }
+    // A file whose `game` is broken is checked as the game its queries
+    // belong to, so that their mistakes are found in the same run.
+    let game = game.map(|(game, _)| game).or_else(|| queries.first().map(|query| query.kind.game()));
+    let (Some(game), Some((raw, _))) = (game, board) else { return None };
+    let errors_before = errors.len();
+    let ragged = raw.iter().any(|row| row.len() != raw[0].len());
     let game = match game {
         GameKind::Twenty48 => {
-            let board = board_2048(&raw)?;
-            let size = (board.height(), board.width());
-            let queries = queries.into_iter().map(|raw| query_2048(raw, size)).collect::<Result<_, _>>()?;
-            Game::Twenty48 { board, queries }
+            let board = board_2048(&raw, ragged, errors);
+            let size = (raw.len(), raw[0].len());
+            let queries: Vec<_> = queries.into_iter().filter_map(|raw| keep(query_2048(raw, size), errors)).collect();
+            Game::Twenty48 { board: board?, queries }
         }
         GameKind::BlockGame => {
-            let board = board_blockgame(&raw)?;
-            let queries = queries.into_iter().map(query_blockgame).collect::<Result<_, _>>()?;
-            Game::BlockGame { board, queries }
+            let board = board_blockgame(&raw, ragged, errors);
+            let queries: Vec<_> = queries.into_iter().filter_map(|raw| keep(query_blockgame(raw), errors)).collect();
+            Game::BlockGame { board: board?, queries }
         }
     };
-    Ok(Puzzle { name: name.map(|n| n.0), game })
+    (errors.len() == errors_before && parsed_cleanly).then(|| Puzzle { name: name.map(|n| n.0), game })
+}
+
+/// The value, or its error pushed to `errors`.
+fn keep<T>(result: Result<T, Error>, errors: &mut Vec<Error>) -> Option<T> {
+    result.map_err(|error| errors.push(error)).ok()
 }
 
 fn is_empty_cell(text: &str) -> bool {
@@ -51,47 +76,55 @@ fn all_digits(text: &str) -> bool {
     !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// A board's cells read by `read` (empty cells are `T::default()`), in a grid.
+/// A board's cells read by `read` (empty cells are `T::default()`), in a
+/// grid; every bad cell is pushed to `errors`. A `ragged` board (told
+/// already) has its cells checked, and no grid.
 fn read_cells<T: Default>(
     raw: &RawBoard,
+    ragged: bool,
+    errors: &mut Vec<Error>,
     mut read: impl FnMut(&str, Span) -> Result<T, Error>,
-) -> Result<Grid<T>, Error> {
+) -> Option<Grid<T>> {
+    let errors_before = errors.len();
     let mut rows = Vec::with_capacity(raw.len());
     for row in raw {
-        let cells = row
-            .iter()
-            .map(|(text, span)| if is_empty_cell(text) { Ok(T::default()) } else { read(text, *span) })
-            .collect::<Result<Vec<T>, Error>>()?;
+        let mut cells = Vec::with_capacity(row.len());
+        for (text, span) in row {
+            let cell = if is_empty_cell(text) { Ok(T::default()) } else { read(text, *span) };
+            cells.extend(keep(cell, errors));
+        }
         rows.push(cells);
     }
-    Ok(Grid::from_rows(rows).expect("rows were checked to be rectangular and non-empty"))
+    (errors.len() == errors_before && !ragged)
+        .then(|| Grid::from_rows(rows).expect("rows were checked to be rectangular and non-empty"))
 }
 
 /// Tile values of a 2048 board, each checked where it is written by the
 /// rules crate's definition of a tile.
-fn tile_values(raw: &RawBoard) -> Result<Grid<u64>, Error> {
-    read_cells(raw, |text, span| {
+fn tile_values(raw: &RawBoard, ragged: bool, errors: &mut Vec<Error>) -> Option<Grid<u64>> {
+    read_cells(raw, ragged, errors, |text, span| {
         rules_2048::parse_cell(text)
             .map_err(|error| Error::new(ErrorKind::NotATile { text: text.to_string(), error }, span))
     })
 }
 
-fn board_2048(raw: &RawBoard) -> Result<rules_2048::Board, Error> {
-    let values = tile_values(raw)?;
-    Ok(rules_2048::Board::from_values(&values).expect("every tile was checked"))
+fn board_2048(raw: &RawBoard, ragged: bool, errors: &mut Vec<Error>) -> Option<rules_2048::Board> {
+    let values = tile_values(raw, ragged, errors)?;
+    Some(rules_2048::Board::from_values(&values).expect("every tile was checked"))
 }
 
-fn board_blockgame(raw: &RawBoard) -> Result<rules_blockgame::Board, Error> {
-    let ids = read_cells(raw, |text, span| match text.parse::<u32>() {
+fn board_blockgame(raw: &RawBoard, ragged: bool, errors: &mut Vec<Error>) -> Option<rules_blockgame::Board> {
+    let ids = read_cells(raw, ragged, errors, |text, span| match text.parse::<u32>() {
         Ok(id) if !text.starts_with('+') => Ok(id),
         _ if all_digits(text) => Err(Error::new(ErrorKind::BlockIdTooLarge { text: text.to_string() }, span)),
         _ => Err(Error::new(ErrorKind::NotABlockId { text: text.to_string() }, span)),
     })?;
-    rules_blockgame::Board::from_grid(ids).map_err(|rules_blockgame::SplitBlock { id, pieces }| {
+    let board = rules_blockgame::Board::from_grid(ids).map_err(|rules_blockgame::SplitBlock { id, pieces }| {
         let at = |(r, c): (usize, usize)| raw[r][c].1;
         let (first, second) = (at(pieces[0][0]), at(pieces[1][0]));
         Error::new(ErrorKind::BlockSplit { id, pieces }, second).also(first)
-    })
+    });
+    keep(board, errors)
 }
 
 /// The error for a query of the other game.
@@ -118,8 +151,11 @@ fn query_2048(raw: RawQuery, (height, width): (usize, usize)) -> Result<Item<Que
             let moves = words
                 .iter()
                 .map(|(text, span)| {
-                    Direction::parse(text)
-                        .ok_or_else(|| Error::new(ErrorKind::UnknownMove { text: text.clone() }, *span))
+                    Direction::parse(text).ok_or_else(|| {
+                        let moves = ["U", "D", "L", "R", "up", "down", "left", "right"];
+                        let suggestion = Suggestion::among(text, &moves).filter(|s| !s.case_only);
+                        Error::new(ErrorKind::UnknownMove { text: text.clone(), suggestion }, *span)
+                    })
                 })
                 .collect::<Result<_, _>>()?;
             Query2048::Apply { moves }
@@ -128,7 +164,12 @@ fn query_2048(raw: RawQuery, (height, width): (usize, usize)) -> Result<Item<Que
     };
     let expect = match raw.expect {
         None => None,
-        Some((expect, span)) => Some((expectation_2048(&query, expect, (height, width))?, span)),
+        Some((expect, span)) => match expectation_2048(&query, expect, (height, width)) {
+            Ok(expect) => Some((expect, span)),
+            Err(Some(error)) => return Err(error),
+            // A ragged expected board, told by the parser already.
+            Err(None) => None,
+        },
     };
     Ok(Item { query, span: raw.span, expect })
 }
@@ -181,25 +222,29 @@ fn expectation_2048(
     query: &Query2048,
     expect: RawExpect,
     (height, width): (usize, usize),
-) -> Result<Expect2048, Error> {
+) -> Result<Expect2048, Option<Error>> {
     match (query, expect) {
         (Query2048::Apply { .. }, RawExpect::Board(raw, span)) => {
-            let values = tile_values(&raw)?;
+            let mut cell_errors = Vec::new();
+            let ragged = raw.iter().any(|row| row.len() != raw[0].len());
+            let Some(values) = tile_values(&raw, ragged, &mut cell_errors) else {
+                return Err(cell_errors.into_iter().next());
+            };
             if (values.height(), values.width()) != (height, width) {
                 let kind =
                     ErrorKind::ExpectedBoardSize { found: (values.height(), values.width()), board: (height, width) };
-                return Err(Error::new(kind, Span::new(span.start, span.start + 1)));
+                return Err(Some(Error::new(kind, Span::new(span.start, span.start + 1))));
             }
             Ok(Expect2048::Board(values))
         }
         (Query2048::Apply { .. }, RawExpect::Word((text, span))) => {
-            Err(Error::new(ErrorKind::ApplyExpectsBoard { text }, span))
+            Err(Some(Error::new(ErrorKind::ApplyExpectsBoard { text }, span)))
         }
         (_, RawExpect::Board(_, span)) => {
             let kind = ErrorKind::OnlyApplyExpectsBoard { query: query.kind() };
-            Err(Error::new(kind, Span::new(span.start, span.start + 1)))
+            Err(Some(Error::new(kind, Span::new(span.start, span.start + 1))))
         }
         (Query2048::Reach { .. }, RawExpect::Word((text, _))) if text == "unreachable" => Ok(Expect2048::Unreachable),
-        (_, RawExpect::Word(word)) => Ok(Expect2048::Number(number(&word, query.kind())?)),
+        (_, RawExpect::Word(word)) => Ok(Expect2048::Number(number(&word, query.kind()).map_err(Some)?)),
     }
 }

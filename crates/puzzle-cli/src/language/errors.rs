@@ -32,6 +32,46 @@ impl fmt::Display for Found {
     }
 }
 
+/// A word the user likely meant: the same but for case (keywords and names
+/// are lower case), or one or two letters away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Suggestion {
+    /// The word meant.
+    pub word: &'static str,
+    /// Whether it differs only by case.
+    pub case_only: bool,
+}
+
+impl Suggestion {
+    /// The closest of `candidates` to `word`, if one is close enough.
+    pub fn among(word: &str, candidates: &[&'static str]) -> Option<Suggestion> {
+        if let Some(&same) = candidates.iter().find(|candidate| candidate.eq_ignore_ascii_case(word)) {
+            return Some(Suggestion { word: same, case_only: true });
+        }
+        let lower = word.to_ascii_lowercase();
+        let (distance, closest) =
+            candidates.iter().map(|candidate| (strsim::damerau_levenshtein(&lower, candidate), *candidate)).min()?;
+        // One edit from three letters on, two from eight: close, not a guess
+        // (every letter is one edit from `U`).
+        let allowed = match word.chars().count() {
+            0..=2 => 0,
+            3..=7 => 1,
+            _ => 2,
+        };
+        (distance <= allowed).then_some(Suggestion { word: closest, case_only: false })
+    }
+}
+
+impl fmt::Display for Suggestion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.case_only {
+            write!(f, "keywords and names are lower case: `{}`", self.word)
+        } else {
+            write!(f, "did you mean `{}`?", self.word)
+        }
+    }
+}
+
 /// The statements a file may hold before its queries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HeaderKeyword {
@@ -83,9 +123,9 @@ pub enum ErrorKind {
     NameNotClosed,
     /// Something other than a statement where one should start; `glued` is
     /// a keyword the word starts with (`game2048`).
-    ExpectedStatement { found: Found, glued: Option<(&'static str, String)> },
+    ExpectedStatement { found: Found, glued: Option<(&'static str, String)>, suggestion: Option<Suggestion> },
     /// Something other than a query kind after `query`.
-    ExpectedQuery { found: Found },
+    ExpectedQuery { found: Found, suggestion: Option<Suggestion> },
     /// `within` missing.
     ExpectedWithin { found: Found },
     /// `name` not followed by a quoted string.
@@ -105,7 +145,7 @@ pub enum ErrorKind {
     /// More on a line after a complete statement.
     ExpectedEndOfLine { found: Found },
     /// A game name other than `2048` and `blockgame`.
-    UnknownGame { word: String },
+    UnknownGame { word: String, suggestion: Option<Suggestion> },
     /// `board { }` with no rows.
     EmptyBoard,
     /// A row whose length differs from the first row's.
@@ -127,7 +167,7 @@ pub enum ErrorKind {
     /// An `apply` whose moves times cells pass the limit.
     ApplyTooMuchWork { moves: usize, height: usize, width: usize },
     /// A move that is not `U D L R` or a word for one.
-    UnknownMove { text: String },
+    UnknownMove { text: String, suggestion: Option<Suggestion> },
     /// K past the limit.
     MovesTooMany { text: String },
     /// K below 0.
@@ -172,7 +212,7 @@ impl ErrorKind {
             ExpectTwice => "a second `expect` for one query".into(),
             NameNotClosed => "the name is not closed: expected `\"` before the end of the line".into(),
             ExpectedStatement { found, .. } => format!("expected a statement, found {found}"),
-            ExpectedQuery { found } => format!("expected a query, found {found}"),
+            ExpectedQuery { found, .. } => format!("expected a query, found {found}"),
             ExpectedWithin { found } => format!("expected `within`, found {found}"),
             ExpectedName { found } => format!("expected a quoted name, found {found}"),
             ExpectedBoardOpen { found } => format!("expected `{{` to open the board, found {found}"),
@@ -182,9 +222,11 @@ impl ErrorKind {
             ExpectedRowOrBrace { found } => format!("expected a board row or `}}`, found {found}"),
             ExpectedValue { found } => format!("expected a value, found {found}"),
             ExpectedEndOfLine { found } => format!("expected the end of the line, found {found}"),
-            UnknownGame { word } => format!("unknown game `{word}`"),
+            UnknownGame { word, .. } => format!("unknown game `{word}`"),
             EmptyBoard => "the board has no rows".into(),
-            RaggedRow { cells, first } => format!("this row has {cells} cells, but the first row has {first}"),
+            RaggedRow { cells, first } => {
+                format!("this row has {}, but the first row has {first}", count(*cells, "cell"))
+            }
             BoardTooLarge { height, width } => format!("the board is {height}×{width}, larger than the limit"),
             NotATile { text, error: TileError::TooLarge } => format!("`{text}` is too large for a tile"),
             NotATile { text, error: TileError::NotANumber } => format!("`{text}` is not a 2048 tile"),
@@ -197,7 +239,7 @@ impl ErrorKind {
             ApplyTooMuchWork { moves, height, width } => {
                 format!("{moves} moves on a {height}×{width} board is more work than the limit")
             }
-            UnknownMove { text } => format!("unknown move `{text}`"),
+            UnknownMove { text, .. } => format!("unknown move `{text}`"),
             MovesTooMany { text } => format!("{text} moves is more than the limit"),
             MovesNegative { text } => format!("`{text}` is negative"),
             MovesNotANumber { text } => format!("`{text}` is not a number of moves"),
@@ -241,7 +283,11 @@ impl ErrorKind {
             ExpectedStatement { glued: Some((keyword, rest)), .. } => {
                 format!("put a space after the keyword: `{keyword} {rest}`")
             }
-            ExpectedStatement { glued: None, .. } => {
+            ExpectedStatement { suggestion: Some(suggestion), .. }
+            | ExpectedQuery { suggestion: Some(suggestion), .. }
+            | UnknownGame { suggestion: Some(suggestion), .. }
+            | UnknownMove { suggestion: Some(suggestion), .. } => suggestion.to_string(),
+            ExpectedStatement { .. } => {
                 "a statement is one of `name`, `game`, `board`, `query` or `expect`, each on its own line".into()
             }
             ExpectedQuery { .. } => {
@@ -307,6 +353,15 @@ impl ErrorKind {
             BlockSplit { .. } => "another piece of it",
             _ => "",
         }
+    }
+}
+
+/// `n` and the noun, plural unless `n` is 1: "1 cell", "2 cells".
+pub(crate) fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
 

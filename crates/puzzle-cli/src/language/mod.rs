@@ -20,10 +20,32 @@ pub mod template;
 mod tests;
 
 pub use ast::{BlockExpect, BlockQuery, Expect2048, Game, GameKind, Item, Puzzle, Query2048, QueryKind};
-pub use errors::{Error, ErrorKind, Found, HeaderKeyword};
+pub use errors::{Error, ErrorKind, Found, HeaderKeyword, Suggestion};
 
-/// Parses and checks a `.puzzle` file.
-pub fn parse(source: &str) -> Result<Puzzle, Error> {
-    let statements = parse::statements(source)?;
-    check::check(statements, source)
+/// The most errors a file's report shows; past them, how many more there are.
+pub const MAX_ERRORS: usize = 20;
+
+/// Parses and checks a `.puzzle` file: the puzzle, or every error it holds,
+/// in source order.
+pub fn parse(source: &str) -> Result<Puzzle, Vec<Error>> {
+    // A UTF-8 byte order mark (a Notepad save) is no part of the text; its
+    // three bytes are blanked so that every offset stays the file's own.
+    let blanked;
+    let source = match source.strip_prefix('\u{feff}') {
+        Some(rest) => {
+            blanked = format!("   {rest}");
+            blanked.as_str()
+        }
+        None => source,
+    };
+    let (statements, mut errors) = parse::statements(source);
+    let parsed_cleanly = errors.is_empty();
+    let puzzle = check::check(statements, source, parsed_cleanly, &mut errors);
+    match puzzle {
+        Some(puzzle) if errors.is_empty() => Ok(puzzle),
+        _ => {
+            errors.sort_by_key(|error| (error.span.start, error.span.end));
+            Err(errors)
+        }
+    }
 }

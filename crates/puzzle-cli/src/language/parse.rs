@@ -8,7 +8,7 @@ use pest::iterators::Pair;
 use pest::Parser;
 
 use super::ast::{GameKind, QueryKind};
-use super::errors::{Error, ErrorKind, Found, HeaderKeyword};
+use super::errors::{Error, ErrorKind, Found, HeaderKeyword, Suggestion};
 use super::grammar::{PuzzleParser, Rule};
 use crate::diagnostic::Span;
 use crate::limits;
@@ -26,6 +26,8 @@ pub(super) struct Statements {
     pub(super) game: Option<(GameKind, Span)>,
     pub(super) board: Option<(RawBoard, Span)>,
     pub(super) queries: Vec<RawQuery>,
+    /// Ragged rows: told, and the board's words kept for their own checks.
+    shape_errors: Vec<Error>,
 }
 
 /// A query's kind and words, and its `expect`.
@@ -42,29 +44,128 @@ pub(super) enum RawExpect {
     Board(RawBoard, Span),
 }
 
-/// The statements of `source`, in order.
-pub(super) fn statements(source: &str) -> Result<Statements, Error> {
-    if source.len() > limits::MAX_FILE_BYTES {
-        return Err(Error::new(ErrorKind::FileTooLarge { bytes: source.len() }, Span::new(0, 0)));
-    }
-    let file = PuzzleParser::parse(Rule::file, source).map_err(|err| syntax_error(source, err))?.next();
+/// The statements of `source`, in order, and every error of their syntax
+/// and order. The file is cut into statements a line at a time (a board runs
+/// to its closing `}`), and each is parsed alone, so that a mistake in one
+/// is reported and the next is read all the same.
+pub(super) fn statements(source: &str) -> (Statements, Vec<Error>) {
     let mut statements = Statements::default();
-    for statement in file.expect("the grammar's top rule matched").into_inner() {
-        statements.take(statement)?;
+    let mut errors = Vec::new();
+    if source.len() > limits::MAX_FILE_BYTES {
+        errors.push(Error::new(ErrorKind::FileTooLarge { bytes: source.len() }, Span::new(0, 0)));
+        return (statements, errors);
     }
-    Ok(statements)
+    for chunk in chunks(source) {
+        let text = &source[chunk.start..chunk.end];
+        match PuzzleParser::parse(Rule::file, text) {
+            Ok(mut file) => {
+                let file = file.next().expect("the grammar's top rule matched");
+                for statement in file.into_inner() {
+                    if let Err(error) = statements.take(statement, chunk.start) {
+                        errors.push(error);
+                    }
+                }
+            }
+            Err(err) => {
+                let mut error = syntax_error(text, err);
+                error.span = error.span.shifted(chunk.start);
+                // A board that runs into the next statement, or the end, is
+                // told at its opening brace.
+                if let (ErrorKind::BoardNotClosed, Some(opening)) = (&error.kind, chunk.opening) {
+                    error.span = Span::new(opening, opening + 1);
+                }
+                errors.push(error);
+            }
+        }
+    }
+    errors.append(&mut statements.shape_errors);
+    (statements, errors)
+}
+
+/// The byte range of one statement in the file, and where its board's `{`
+/// is, if it opens one.
+struct Chunk {
+    start: usize,
+    end: usize,
+    opening: Option<usize>,
+}
+
+/// The lines of `source`: where each starts, where its text ends, and where
+/// the next starts (`\r\n`, `\n` and a lone `\r` all end a line).
+fn lines(source: &str) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+    let bytes = source.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        if at >= bytes.len() {
+            return None;
+        }
+        let start = at;
+        while at < bytes.len() && bytes[at] != b'\n' && bytes[at] != b'\r' {
+            at += 1;
+        }
+        let end = at;
+        if at < bytes.len() {
+            at += if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') { 2 } else { 1 };
+        }
+        Some((start, end, at))
+    })
+}
+
+/// The words of a line before its comment.
+fn words_of(line: &str) -> Vec<&str> {
+    let code = line.find('#').map_or(line, |at| &line[..at]);
+    code.split([' ', '\t']).filter(|word| !word.is_empty()).collect()
+}
+
+/// The statements of `source`: a line that holds anything but a comment
+/// starts one; a `board {` or `expect board {` line runs to the line that
+/// starts with `}`, or stops before the next line that starts a statement.
+fn chunks(source: &str) -> Vec<Chunk> {
+    const KEYWORDS: [&str; 5] = ["name", "game", "board", "query", "expect"];
+    let mut chunks: Vec<Chunk> = Vec::new();
+    let mut open_board: Option<Chunk> = None;
+    for (start, end, next) in lines(source) {
+        let line = &source[start..end];
+        let words = words_of(line);
+        let Some(&first) = words.first() else { continue };
+        if let Some(board) = open_board.as_mut() {
+            if first.starts_with('}') {
+                board.end = next;
+                chunks.extend(open_board.take());
+                continue;
+            }
+            if !KEYWORDS.contains(&first) {
+                board.end = next;
+                continue;
+            }
+            chunks.extend(open_board.take());
+        }
+        let opens_board = match words.as_slice() {
+            ["board", second, ..] | ["expect", "board", second, ..] => second.starts_with('{'),
+            _ => false,
+        };
+        if opens_board {
+            let opening = start + line.find('{').expect("the line opens a board");
+            open_board = Some(Chunk { start, end: next, opening: Some(opening) });
+        } else {
+            chunks.push(Chunk { start, end: next, opening: None });
+        }
+    }
+    chunks.extend(open_board);
+    chunks
 }
 
 impl Statements {
-    fn take(&mut self, statement: Pair<'_, Rule>) -> Result<(), Error> {
-        let span = Span::from(statement.as_span());
+    fn take(&mut self, statement: Pair<'_, Rule>, offset: usize) -> Result<(), Error> {
+        let at = |span: pest::Span<'_>| Span::from(span).shifted(offset);
+        let span = at(statement.as_span());
         let rule = statement.as_rule();
         if rule == Rule::EOI {
             return Ok(());
         }
         let mut inner = statement.into_inner();
         let keyword = inner.next().expect("every statement starts with its keyword");
-        let keyword_span = Span::from(keyword.as_span());
+        let keyword_span = at(keyword.as_span());
         match rule {
             Rule::name_statement | Rule::game_statement | Rule::board_statement => {
                 let header = match rule {
@@ -86,8 +187,10 @@ impl Statements {
                 let value = inner.next().expect("the grammar requires a value");
                 match header {
                     HeaderKeyword::Name => self.name = Some((unescape(value), span)),
-                    HeaderKeyword::Game => self.game = Some((game(&value)?, span)),
-                    HeaderKeyword::Board => self.board = Some((raw_board(value)?, span)),
+                    HeaderKeyword::Game => self.game = Some((game(&value, offset)?, span)),
+                    HeaderKeyword::Board => {
+                        self.board = Some((raw_board(value, offset, &mut self.shape_errors)?, span))
+                    }
                 }
             }
             Rule::query_statement => {
@@ -102,7 +205,8 @@ impl Statements {
                     Rule::max_removed_query => QueryKind::MaxRemoved,
                     other => unreachable!("the grammar has no query {other:?}"),
                 };
-                let words = query.into_inner().filter(|pair| pair.as_rule() == Rule::word).map(|w| word(&w)).collect();
+                let words =
+                    query.into_inner().filter(|pair| pair.as_rule() == Rule::word).map(|w| word(&w, offset)).collect();
                 self.queries.push(RawQuery { kind, words, span, expect: None });
             }
             Rule::expect_statement => {
@@ -118,10 +222,10 @@ impl Statements {
                 let expect = match value.as_rule() {
                     Rule::expected_board => {
                         let body = value.into_inner().nth(1).expect("`board` then its body");
-                        let body_span = Span::from(body.as_span());
-                        RawExpect::Board(raw_board(body)?, body_span)
+                        let body_span = at(body.as_span());
+                        RawExpect::Board(raw_board(body, offset, &mut self.shape_errors)?, body_span)
                     }
-                    _ => RawExpect::Word(word(&value)),
+                    _ => RawExpect::Word(word(&value, offset)),
                 };
                 query.expect = Some((expect, span));
             }
@@ -131,8 +235,8 @@ impl Statements {
     }
 }
 
-fn word(pair: &Pair<'_, Rule>) -> Word {
-    (pair.as_str().to_string(), Span::from(pair.as_span()))
+fn word(pair: &Pair<'_, Rule>, offset: usize) -> Word {
+    (pair.as_str().to_string(), Span::from(pair.as_span()).shifted(offset))
 }
 
 fn unescape(string: Pair<'_, Rule>) -> String {
@@ -140,18 +244,23 @@ fn unescape(string: Pair<'_, Rule>) -> String {
     body.replace("\\\"", "\"").replace("\\\\", "\\")
 }
 
-fn game(word: &Pair<'_, Rule>) -> Result<GameKind, Error> {
+fn game(word: &Pair<'_, Rule>, offset: usize) -> Result<GameKind, Error> {
     GameKind::from_name(word.as_str()).ok_or_else(|| {
-        Error::new(ErrorKind::UnknownGame { word: word.as_str().to_string() }, Span::from(word.as_span()))
+        let span = Span::from(word.as_span()).shifted(offset);
+        let names: Vec<&'static str> = GameKind::ALL.iter().map(|game| game.name()).collect();
+        let suggestion = Suggestion::among(word.as_str(), &names);
+        Error::new(ErrorKind::UnknownGame { word: word.as_str().to_string(), suggestion }, span)
     })
 }
 
 /// A board's words, checked for shape: at least one row, every row as long
-/// as the first, and within the size limits.
-fn raw_board(body: Pair<'_, Rule>) -> Result<RawBoard, Error> {
-    let body_span = Span::from(body.as_span());
+/// as the first, and within the size limits. A ragged row is told in
+/// `errors` and the words are kept, so that their values are checked too.
+fn raw_board(body: Pair<'_, Rule>, offset: usize, errors: &mut Vec<Error>) -> Result<RawBoard, Error> {
+    let body_span = Span::from(body.as_span()).shifted(offset);
     let opening = Span::new(body_span.start, body_span.start + 1);
-    let rows: RawBoard = body.into_inner().map(|row| row.into_inner().map(|cell| word(&cell)).collect()).collect();
+    let rows: RawBoard =
+        body.into_inner().map(|row| row.into_inner().map(|cell| word(&cell, offset)).collect()).collect();
     let Some(first) = rows.first() else {
         return Err(Error::new(ErrorKind::EmptyBoard, opening));
     };
@@ -160,7 +269,7 @@ fn raw_board(body: Pair<'_, Rule>) -> Result<RawBoard, Error> {
             let row_span = row[0].1.to(row[row.len() - 1].1);
             let culprit = if row.len() > first.len() { row[first.len()].1.to(row_span) } else { row_span };
             let kind = ErrorKind::RaggedRow { cells: row.len(), first: first.len() };
-            return Err(Error::new(kind, culprit).also(first[0].1.to(first[first.len() - 1].1)));
+            errors.push(Error::new(kind, culprit).also(first[0].1.to(first[first.len() - 1].1)));
         }
     }
     let (height, width) = (rows.len(), first.len());
@@ -200,9 +309,11 @@ pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error
     } else if is(Rule::kw_name) || is(Rule::file) {
         let glued = keywords.iter().find(|k| found_word.starts_with(**k) && found_word.len() > k.len());
         let glued = glued.map(|keyword| (*keyword, found_word[keyword.len()..].to_string()));
-        ErrorKind::ExpectedStatement { found, glued }
+        let suggestion = Suggestion::among(found_word, &keywords);
+        ErrorKind::ExpectedStatement { found, glued, suggestion }
     } else if is(Rule::kw_max_tile) {
-        ErrorKind::ExpectedQuery { found }
+        let suggestion = Suggestion::among(found_word, &["max-tile", "reach", "apply", "max-removed"]);
+        ErrorKind::ExpectedQuery { found, suggestion }
     } else if is(Rule::kw_within) {
         ErrorKind::ExpectedWithin { found }
     } else if is(Rule::string) {

@@ -9,7 +9,7 @@ use super::*;
 fn meaning(source: &str) -> String {
     let puzzle = match parse(source) {
         Ok(puzzle) => puzzle,
-        Err(error) => return format!("error: {}", error.kind.message()),
+        Err(errors) => return format!("error: {}", errors[0].kind.message()),
     };
     fn queries<Q, E: std::fmt::Debug>(items: &[Item<Q, E>], text: impl Fn(&Q) -> String) -> Vec<String> {
         items
@@ -35,11 +35,16 @@ fn check(source: &str, expected: &str) {
     assert_eq!(meaning(source), expected, "{source:?}");
 }
 
-/// The kind of the error `source` holds.
+/// The kind of the first error `source` holds.
 fn error_kind(source: &str) -> ErrorKind {
+    error_kinds(source).swap_remove(0)
+}
+
+/// The kinds of every error `source` holds, in source order.
+fn error_kinds(source: &str) -> Vec<ErrorKind> {
     match parse(source) {
         Ok(_) => panic!("{source:?} parsed"),
-        Err(error) => error.kind,
+        Err(errors) => errors.into_iter().map(|error| error.kind).collect(),
     }
 }
 
@@ -92,16 +97,16 @@ fn block_ids_need_not_be_consecutive() {
 
 #[test]
 fn keywords_are_lower_case() {
-    assert_eq!(
-        error_kind("Game 2048\n"),
-        ErrorKind::ExpectedStatement { found: Found::Word("Game".into()), glued: None }
-    );
+    let suggestion = Some(Suggestion { word: "game", case_only: true });
+    let found = Found::Word("Game".into());
+    assert_eq!(error_kind("Game 2048\n"), ErrorKind::ExpectedStatement { found, glued: None, suggestion });
 }
 
 #[test]
 fn a_keyword_stands_apart_from_its_value() {
     let glued = Some(("game", "2048".to_string()));
-    assert_eq!(error_kind("game2048\n"), ErrorKind::ExpectedStatement { found: Found::Word("game2048".into()), glued });
+    let found = Found::Word("game2048".into());
+    assert_eq!(error_kind("game2048\n"), ErrorKind::ExpectedStatement { found, glued, suggestion: None });
 }
 
 #[test]
@@ -125,7 +130,7 @@ fn a_query_of_the_other_game() {
 
 #[test]
 fn an_unknown_game() {
-    assert_eq!(error_kind("game chess\n"), ErrorKind::UnknownGame { word: "chess".into() });
+    assert_eq!(error_kind("game chess\n"), ErrorKind::UnknownGame { word: "chess".into(), suggestion: None });
 }
 
 #[test]
@@ -183,7 +188,7 @@ fn a_target_of_zero() {
 #[test]
 fn an_unknown_move() {
     let source = format!("{BOARD_2048}query apply L X\n");
-    assert_eq!(error_kind(&source), ErrorKind::UnknownMove { text: "X".into() });
+    assert_eq!(error_kind(&source), ErrorKind::UnknownMove { text: "X".into(), suggestion: None });
 }
 
 #[test]
@@ -261,4 +266,64 @@ fn the_side_limit() {
     assert!(parse(&board(256, 1)).is_ok());
     assert_eq!(error_kind(&board(1, 257)), ErrorKind::BoardTooLarge { height: 1, width: 257 });
     assert_eq!(error_kind(&board(257, 1)), ErrorKind::BoardTooLarge { height: 257, width: 1 });
+}
+
+#[test]
+fn a_misspelt_keyword_gets_a_suggestion() {
+    let suggestion = Some(Suggestion { word: "game", case_only: false });
+    let found = Found::Word("gmae".into());
+    assert_eq!(error_kind("gmae 2048\n"), ErrorKind::ExpectedStatement { found, glued: None, suggestion });
+}
+
+#[test]
+fn a_misspelt_query_gets_a_suggestion() {
+    let suggestion = Some(Suggestion { word: "max-tile", case_only: false });
+    let source = format!("{BOARD_2048}query max-tiles within 3\n");
+    assert_eq!(error_kind(&source), ErrorKind::ExpectedQuery { found: Found::Word("max-tiles".into()), suggestion });
+}
+
+#[test]
+fn a_game_in_capitals_is_told_names_are_lower_case() {
+    let suggestion = Some(Suggestion { word: "blockgame", case_only: true });
+    assert_eq!(error_kind("game Blockgame\n"), ErrorKind::UnknownGame { word: "Blockgame".into(), suggestion });
+}
+
+#[test]
+fn a_misspelt_move_gets_a_suggestion() {
+    let suggestion = Some(Suggestion { word: "left", case_only: false });
+    let source = format!("{BOARD_2048}query apply lefr\n");
+    assert_eq!(error_kind(&source), ErrorKind::UnknownMove { text: "lefr".into(), suggestion });
+}
+
+#[test]
+fn every_mistake_of_a_file_is_reported_in_source_order() {
+    // A bad tile on line 3 and a ragged row on line 4, then a bad K and an unknown move.
+    let source = "game 2048\nboard {\n  2 3\n  2\n}\nquery max-tile within -1\nquery apply L X\n";
+    let kinds = error_kinds(source);
+    assert_eq!(kinds.len(), 4, "{kinds:?}");
+    assert!(matches!(kinds[0], ErrorKind::NotATile { .. }));
+    assert!(matches!(kinds[1], ErrorKind::RaggedRow { cells: 1, first: 2 }));
+    assert!(matches!(kinds[2], ErrorKind::MovesNegative { .. }));
+    assert!(matches!(kinds[3], ErrorKind::UnknownMove { .. }));
+}
+
+#[test]
+fn a_syntax_error_does_not_hide_the_next_statements() {
+    let source = "game 2048 extra\nboard {\n  2 2\n}\nquery max-tile within x\n";
+    let kinds = error_kinds(source);
+    assert!(matches!(kinds[0], ErrorKind::ExpectedEndOfLine { .. }), "{kinds:?}");
+    assert!(matches!(kinds[1], ErrorKind::MovesNotANumber { .. }), "{kinds:?}");
+}
+
+#[test]
+fn a_byte_order_mark_is_no_part_of_the_text() {
+    assert!(parse(&format!("\u{feff}{BOARD_2048}query max-tile within 1\n")).is_ok());
+}
+
+#[test]
+fn an_unclosed_board_is_told_at_its_opening_brace() {
+    let source = "game 2048\nboard {\n  2 2\nquery max-tile within 1\n";
+    let errors = parse(source).unwrap_err();
+    assert_eq!(errors[0].kind, ErrorKind::BoardNotClosed);
+    assert_eq!(&source[errors[0].span.start..errors[0].span.end], "{");
 }

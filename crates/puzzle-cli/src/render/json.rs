@@ -5,7 +5,7 @@ use serde_json::{json, Map, Value};
 
 use crate::answer::{Answer2048, Answered, BlockAnswer, Bound, QueryResult};
 use crate::diagnostic::line_col;
-use crate::language::{BlockExpect, Expect2048};
+use crate::language::{BlockExpect, Error, Expect2048};
 use crate::report::{Failure, FileReport};
 
 fn moves_json(moves: &[Direction]) -> Value {
@@ -22,18 +22,22 @@ pub fn render_json(report: &FileReport) -> Value {
     object.insert("path".into(), json!(report.path));
     match &report.outcome {
         Err(failure) => {
-            let (message, line, column) = match failure {
-                Failure::Unreadable(message) => (message.clone(), 0, 0),
-                Failure::Invalid(error) => {
-                    let (line, column) = line_col(&report.source, error.span.start);
-                    let mut message = error.kind.message();
-                    if let Some(help) = error.kind.help() {
-                        message += &format!(" (help: {help})");
-                    }
-                    (message, line, column)
-                }
+            let errors: Vec<Value> = match failure {
+                Failure::Unreadable(message) => vec![json!({
+                    "message": message, "help": null, "line": 0, "column": 0, "end_line": 0, "end_column": 0,
+                    "severity": "error",
+                })],
+                Failure::Invalid(errors) => errors.iter().map(|error| error_json(&report.source, error)).collect(),
             };
+            // Version 1's single `error`: the first, its help folded in.
+            let first = &errors[0];
+            let mut message = first["message"].as_str().unwrap_or_default().to_string();
+            if let Some(help) = first["help"].as_str() {
+                message += &format!(" (help: {help})");
+            }
+            let (line, column) = (first["line"].clone(), first["column"].clone());
             object.insert("error".into(), json!({ "message": message, "line": line, "column": column }));
+            object.insert("errors".into(), Value::Array(errors));
         }
         Ok(solved) => {
             object.insert("name".into(), json!(solved.name));
@@ -46,6 +50,22 @@ pub fn render_json(report: &FileReport) -> Value {
         }
     }
     Value::Object(object)
+}
+
+/// One error of a file: what, where (1-based lines and columns, its start
+/// and its end), and what is allowed instead.
+fn error_json(source: &str, error: &Error) -> Value {
+    let (line, column) = line_col(source, error.span.start);
+    let (end_line, end_column) = line_col(source, error.span.end);
+    json!({
+        "message": error.kind.message(),
+        "help": error.kind.help(),
+        "line": line,
+        "column": column,
+        "end_line": end_line,
+        "end_column": end_column,
+        "severity": "error",
+    })
 }
 
 /// A result's object: the query, the answer's fields (or the error), the

@@ -8,7 +8,8 @@ use grid_core::{Direction, Grid};
 use super::explain::{explain_2048, explain_blocks, Drawing};
 use super::plural_s;
 use crate::answer::{Answer2048, Answered, BlockAnswer, Bound, QueryResult};
-use crate::language::{BlockExpect, Expect2048};
+use crate::language::errors::count;
+use crate::language::{BlockExpect, Error, Expect2048, MAX_ERRORS};
 use crate::report::{Failure, FileReport};
 use crate::style::{visible, Style};
 
@@ -58,9 +59,7 @@ pub fn render_text(report: &FileReport, options: TextOptions) -> String {
             let _ = writeln!(out, "{}: {}", style.bad("error"), visible(message));
             return out;
         }
-        Err(Failure::Invalid(error)) => {
-            return error.diagnostic().render(&report.path, &report.source, style.colour).to_string();
-        }
+        Err(Failure::Invalid(errors)) => return diagnostics_text(report, errors, style),
         Ok(solved) => solved,
     };
     let (game, (height, width), start) = match &solved.answered {
@@ -111,20 +110,23 @@ fn headline<'r, A, E>(
     };
     let mut line = format!("  {}: {}", result.text, style.bold(&answer_text(answer)));
     if let Some(bound) = result.incomplete {
-        let nodes = result.nodes.unwrap_or(0);
+        let nodes = count(result.nodes.unwrap_or(0) as usize, "board");
         let note = match bound {
             Bound::UpperBound(upper_bound) if proven_tile(answer, upper_bound) => format!(
-                "(incomplete: no larger tile is possible, but the search stopped at its budget after {nodes} boards \
-                 before proving that no shorter sequence reaches it)"
+                "(incomplete: no larger tile is possible, but the search stopped at its budget after {} \
+                 before proving that no shorter sequence reaches it)",
+                nodes
             ),
             Bound::UpperBound(upper_bound) => format!(
-                "(incomplete: the search stopped at its budget after {nodes} boards; this is the best found, and \
-                 no tile above {upper_bound} is possible)"
+                "(incomplete: the search stopped at its budget after {}; this is the best found, and \
+                 no tile above {upper_bound} is possible)",
+                nodes
             ),
             Bound::FewestAtLeast(fewest) => format!(
-                "(incomplete: the search stopped at its budget after {nodes} boards; no sequence of fewer than \
-                 {fewest} move{} can reach it)",
-                plural_s(fewest)
+                "(incomplete: the search stopped at its budget after {}; no sequence of fewer than \
+                 {} can reach it)",
+                nodes,
+                count(fewest, "move")
             ),
         };
         let _ = write!(line, " {}", style.warn(&note));
@@ -218,6 +220,29 @@ fn block_result(
         let _ = writeln!(out, "    after:");
         out.push_str(&indented(&after, 6));
     }
+}
+
+/// Every error of an invalid file, rendered in source order, up to
+/// [`MAX_ERRORS`]; then how many more there are.
+pub fn diagnostics_text(report: &FileReport, errors: &[Error], style: Style) -> String {
+    let mut out = String::new();
+    for (index, error) in errors.iter().take(MAX_ERRORS).enumerate() {
+        if index > 0 {
+            out.push('\n');
+        }
+        out += &error.diagnostic().render(&report.path, &report.source, style.colour).to_string();
+    }
+    if errors.len() > MAX_ERRORS {
+        let more = errors.len() - MAX_ERRORS;
+        let _ = writeln!(
+            out,
+            "{}: and {more} more error{} in {}",
+            style.bad("error"),
+            plural_s(more),
+            visible(&report.path)
+        );
+    }
+    out
 }
 
 /// The line that ends a run of several files.
