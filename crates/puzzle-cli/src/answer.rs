@@ -5,7 +5,10 @@ use grid_core::{Direction, Grid};
 use rules_2048::{Proof, ReachProof, SearchError, SearchOptions};
 use rules_blockgame::Solution;
 
-use crate::language::{BlockExpect, BlockQuery, Error, ErrorKind, Expect2048, Game, Item, Puzzle, Query2048};
+use crate::diagnostic::Span;
+use crate::language::{
+    BlockExpect, BlockQuery, Error, ErrorKind, Expect2048, Game, Item, Puzzle, Query2048, QueryKind,
+};
 use crate::limits;
 
 /// The answer to a 2048 query.
@@ -97,6 +100,36 @@ impl Status {
     }
 }
 
+/// A query's kind and parameters, for the JSON document and editors.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Params {
+    /// The query as written canonically.
+    pub text: String,
+    /// Which query.
+    pub kind: QueryKind,
+    /// K, for `max-tile` and `reach`.
+    pub k: Option<usize>,
+    /// T, for `reach`.
+    pub target: Option<u64>,
+    /// The moves, for `apply`.
+    pub moves_given: Option<Vec<Direction>>,
+}
+
+impl Params {
+    fn of_2048(query: &Query2048) -> Params {
+        let (k, target, moves_given) = match query {
+            Query2048::MaxTile { within } => (Some(*within), None, None),
+            Query2048::Reach { target, within } => (Some(*within), Some(*target), None),
+            Query2048::Apply { moves } => (None, None, Some(moves.clone())),
+        };
+        Params { text: query.text(), kind: query.kind(), k, target, moves_given }
+    }
+
+    fn of_block(query: &BlockQuery) -> Params {
+        Params { text: query.text(), kind: QueryKind::MaxRemoved, k: None, target: None, moves_given: None }
+    }
+}
+
 /// What an incomplete answer proves: every bound stated is proven.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bound {
@@ -111,6 +144,12 @@ pub enum Bound {
 pub struct QueryResult<A, E> {
     /// The query as written canonically.
     pub text: String,
+    /// What it asks, for programs.
+    pub params: Params,
+    /// Where the `query` statement is.
+    pub span: Span,
+    /// Where its `expect` statement is, if it has one.
+    pub expect_span: Option<Span>,
     /// The answer, or why there is none (a tile past 2^63).
     pub answer: Result<A, Error>,
     /// What is proven when the search stopped at its budget.
@@ -212,7 +251,7 @@ pub fn answer_all(puzzle: &Puzzle, budget: Budget, answer: bool) -> Answered {
                 .map(|item| {
                     let options =
                         SearchOptions { node_budget: Some(per_query.min(left_for_file)), threads: budget.threads };
-                    let result = result_of(item, Query2048::text, |query| answer_2048(board, query, &options));
+                    let result = result_of(item, Params::of_2048, |query| answer_2048(board, query, &options));
                     left_for_file = left_for_file.saturating_sub(result.nodes.unwrap_or(0));
                     result
                 })
@@ -224,7 +263,7 @@ pub fn answer_all(puzzle: &Puzzle, budget: Budget, answer: bool) -> Answered {
             let results = queries
                 .iter()
                 .map(|item| {
-                    result_of(item, BlockQuery::text, |query| match query {
+                    result_of(item, Params::of_block, |query| match query {
                         BlockQuery::MaxRemoved => Ok(exact(BlockAnswer::MaxRemoved(rules_blockgame::solve(board)))),
                     })
                 })
@@ -237,7 +276,7 @@ pub fn answer_all(puzzle: &Puzzle, budget: Budget, answer: bool) -> Answered {
 /// The result of one item, from its answer and how it was found.
 fn result_of<Q, A, E: Clone>(
     item: &Item<Q, E>,
-    text: impl Fn(&Q) -> String,
+    params: impl Fn(&Q) -> Params,
     answer: impl FnOnce(&Q) -> Result<Found<A>, SearchError>,
 ) -> QueryResult<A, E>
 where
@@ -251,7 +290,9 @@ where
         let ok = answer.as_ref().is_ok_and(|a| a.matches(expect));
         (expect.clone(), ok)
     });
-    QueryResult { text: text(&item.query), answer, incomplete, nodes, expect }
+    let expect_span = item.expect.as_ref().map(|(_, span)| *span);
+    let params = params(&item.query);
+    QueryResult { text: params.text.clone(), params, span: item.span, expect_span, answer, incomplete, nodes, expect }
 }
 
 /// Answers that an `expect` of type `E` can check.

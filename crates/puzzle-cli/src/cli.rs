@@ -7,13 +7,26 @@ use clap::{Parser, Subcommand, ValueEnum};
 use crate::judge;
 use crate::language::GameKind;
 
-/// Answers questions about grid puzzles written in `.puzzle` files.
+/// Answers questions about grid puzzles written in `.puzzle` files: the
+/// largest tile within K moves of a 2048 board, the fewest moves to a tile, the
+/// most blocks of the Kakao block game, exactly, with how.
 #[derive(Debug, Parser)]
-#[command(name = "puzzle", version, about, long_about = None)]
+#[command(
+    name = "puzzle",
+    version,
+    about = "Answers questions about grid puzzles written in .puzzle files, exactly, and shows how",
+    long_about = None,
+    after_help = "Examples:\n  puzzle new 2048 > mine.puzzle\n  puzzle run mine.puzzle --explain\n  \
+                  puzzle run --bless puzzles/\n\nThe language: docs/format.md. A PATH of `-` is standard input."
+)]
 pub struct Cli {
-    /// When to colour the output.
+    /// When to colour the output (auto: on a terminal, by NO_COLOR, CLICOLOR,
+    /// CLICOLOR_FORCE and TERM).
     #[arg(long, value_enum, default_value_t = ColourChoice::Auto, global = true)]
     pub color: ColourChoice,
+    /// Print only what went wrong: no summary, no timings.
+    #[arg(long, short = 'q', global = true)]
+    pub quiet: bool,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -41,12 +54,21 @@ pub enum Command {
                             incomplete, with what is proven); else 0."
     )]
     Run {
-        /// Files, or directories searched for `*.puzzle` files (in sorted order).
+        /// Files, or directories searched for `*.puzzle` files (in sorted
+        /// order); `-` reads standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Print one JSON document instead of the text report.
         #[arg(long)]
         json: bool,
+        /// Write each query's proven answer as its `expect` line: add the
+        /// missing ones, rewrite the failing ones, keep everything else.
+        #[arg(long, conflicts_with = "json")]
+        bless: bool,
+        /// With --bless: change nothing, print the diff of what would change
+        /// (exit 1 if anything would).
+        #[arg(long, requires = "bless")]
+        check: bool,
         /// Also print the starting board and the board after each answer.
         #[arg(long)]
         show: bool,
@@ -75,23 +97,30 @@ pub enum Command {
         jobs: Option<u64>,
     },
     /// Parse and validate files without answering their queries.
-    #[command(after_help = "Example:\n  puzzle check puzzles/\n\nExit status: 0 all valid; 2 a file is invalid.")]
+    #[command(after_help = "Example:\n  puzzle check puzzles/\n  puzzle check - < mine.puzzle\n\n\
+                            Exit status: 0 all valid; 2 a file is invalid or unreadable.")]
     Check {
-        /// Files, or directories searched for `*.puzzle` files.
+        /// Files, or directories searched for `*.puzzle` files; `-` reads
+        /// standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// Print one JSON document of the errors instead of the text report.
+        #[arg(long)]
+        json: bool,
     },
     /// Rewrite files in the canonical layout (comments and meaning kept).
     #[command(
-        after_help = "Examples:\n  puzzle fmt puzzles/\n  puzzle fmt --check puzzles/   # in CI: exit 1 and list what would change\n\n\
+        after_help = "Examples:\n  puzzle fmt puzzles/\n  puzzle fmt --check puzzles/   # in CI: exit 1 and show the diff\n  \
+                            puzzle fmt - < mine.puzzle     # format on save: the text on stdout\n\n\
                             Exit status: 0 done (or, with --check, nothing to change); 1 with --check, a file would \
                             change; 2 a file has a syntax error or cannot be written."
     )]
     Fmt {
-        /// Files, or directories searched for `*.puzzle` files.
+        /// Files, or directories searched for `*.puzzle` files; `-` formats
+        /// standard input to standard output.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// Change nothing: list the files that are not in the canonical layout.
+        /// Change nothing: show the diff of each file not in the canonical layout.
         #[arg(long)]
         check: bool,
     },
@@ -116,6 +145,16 @@ pub enum Command {
         #[arg(value_enum)]
         problem: judge::Problem,
     },
+    /// Print a completion script for a shell.
+    #[command(after_help = "Example:\n  puzzle completions bash > ~/.local/share/bash-completion/completions/puzzle")]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff).
+    #[command(after_help = "Example:\n  puzzle man > ~/.local/share/man/man1/puzzle.1")]
+    Man,
 }
 
 fn parse_size(text: &str) -> Result<(usize, usize), String> {

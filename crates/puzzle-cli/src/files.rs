@@ -11,12 +11,18 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use crate::answer::Budget;
-use crate::report::{process, Failure, FileReport};
+use crate::limits;
+use crate::report::{process, process_bytes, read_capped_from, Failure, FileReport, ReadError};
 
-/// One thing to report on: a file, or a path that yielded none.
+/// How standard input is named in reports (`-` on the command line).
+pub const STDIN: &str = "<stdin>";
+
+/// One thing to report on: a file, standard input, or a path that yielded none.
 pub enum Input {
     /// A file to read.
     File(PathBuf),
+    /// Standard input (`-`), read up to the file limit.
+    Stdin,
     /// A path that gave no file, and why.
     Nothing(String, String),
 }
@@ -26,6 +32,22 @@ impl Input {
     pub fn process(self, budget: Budget, answer: bool) -> FileReport {
         match self {
             Input::File(path) => process(&path, budget, answer),
+            Input::Stdin => match read_capped_from(std::io::stdin().lock()) {
+                Ok(bytes) => process_bytes(STDIN.to_string(), bytes, budget, answer),
+                Err(err) => FileReport {
+                    path: STDIN.to_string(),
+                    source: String::new(),
+                    outcome: Err(Failure::Unreadable(match err {
+                        ReadError::Io(err) => format!("cannot read standard input: {err}"),
+                        ReadError::TooLarge => {
+                            format!(
+                                "standard input is larger than {} bytes, the limit for a puzzle",
+                                limits::MAX_FILE_BYTES
+                            )
+                        }
+                    })),
+                },
+            },
             Input::Nothing(path, message) => {
                 FileReport { path, source: String::new(), outcome: Err(Failure::Unreadable(message)) }
             }
@@ -36,6 +58,7 @@ impl Input {
     pub fn name(&self) -> String {
         match self {
             Input::File(path) => path.display().to_string(),
+            Input::Stdin => STDIN.to_string(),
             Input::Nothing(path, _) => path.clone(),
         }
     }
@@ -47,6 +70,10 @@ pub fn inputs(paths: &[PathBuf]) -> Vec<Input> {
     let mut inputs = Vec::new();
     let mut seen = HashSet::new();
     for path in paths {
+        if path.as_os_str() == "-" {
+            inputs.push(Input::Stdin);
+            continue;
+        }
         if !path.is_dir() {
             inputs.push(Input::File(path.clone()));
             continue;
@@ -117,4 +144,22 @@ fn error_path(err: &ignore::Error) -> Option<&Path> {
         ignore::Error::Loop { child, .. } => Some(child),
         _ => None,
     }
+}
+
+/// Replaces the file `path` points to with `text`: written to a temporary
+/// file of an unpredictable name, created exclusively (`O_EXCL`) beside the
+/// target (a symbolic link is written through: the link stays), given the
+/// target's permissions, then renamed over it. On any error the temporary
+/// file is removed.
+pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let target = std::fs::canonicalize(path)?;
+    let dir = target.parent().unwrap_or(Path::new("."));
+    let mut temporary = tempfile::Builder::new().prefix(".puzzle-").tempfile_in(dir)?;
+    temporary.write_all(text.as_bytes())?;
+    temporary.as_file().sync_all()?;
+    let permissions = std::fs::metadata(&target)?.permissions();
+    temporary.as_file().set_permissions(permissions)?;
+    temporary.persist(&target).map_err(|err| err.error)?;
+    Ok(())
 }

@@ -18,6 +18,7 @@
 //! | [`language`] | grammar, typed tree, parse, check, errors, `fmt`, templates |
 //! | [`answer`] | answers per game, their [`answer::Status`] |
 //! | [`report`] | one file read, parsed and answered |
+//! | [`bless`] | the proven answers written as `expect` lines |
 //! | [`render`] | text, JSON, `--explain`, `--svg`, the palette |
 //! | `replay` | the steps of an answer both `--explain` and `--svg` draw |
 //! | [`diagnostic`], [`style`] | errors drawn at their place; the one painter of colour |
@@ -35,6 +36,7 @@
 pub mod answer;
 #[cfg(feature = "cli")]
 mod batch;
+pub mod bless;
 #[cfg(feature = "cli")]
 pub mod cli;
 #[cfg(feature = "cli")]

@@ -1,63 +1,122 @@
 //! Every file under puzzles/ is a snapshot case: the text report of a valid
-//! puzzle, the diagnostic of an invalid one. Adding a case is adding a file
-//! (then `cargo insta review`).
+//! puzzle and its `--explain`, the diagnostics of an invalid one, and the
+//! JSON of each. Adding a case is adding a file (then `cargo insta review`).
+//!
+//! One test walks the files itself, in sorted order, and names each snapshot
+//! after its puzzle, so that every failure is told by its own puzzle (insta's
+//! `glob!` keeps one process-wide list, which two tests running at once mix
+//! up); another fails on a snapshot whose puzzle is gone.
 
-use std::path::Path;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
 
 use puzzle_cli::answer::Budget;
 use puzzle_cli::render::json::render_json;
 use puzzle_cli::render::text::{render_text, TextOptions};
 use puzzle_cli::report::process;
 
-fn workspace_relative(path: &Path) -> String {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap();
-    path.canonicalize().unwrap().strip_prefix(&root).unwrap().display().to_string()
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+}
+
+/// Every `.puzzle` file below `puzzles/`, as paths relative to it, sorted.
+fn puzzles() -> Vec<String> {
+    fn below(dir: &Path, found: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                below(&path, found);
+            } else if path.extension().is_some_and(|ext| ext == "puzzle") {
+                found.push(path);
+            }
+        }
+    }
+    let base = root().join("puzzles");
+    let mut found = Vec::new();
+    below(&base, &mut found);
+    let mut names: Vec<String> =
+        found.iter().map(|path| path.strip_prefix(&base).unwrap().display().to_string()).collect();
+    names.sort();
+    names
+}
+
+/// The snapshots one puzzle has, by kind: its report, its explanation (valid
+/// puzzles only) and its JSON.
+fn snapshot_names(puzzle: &str) -> Vec<String> {
+    let name = puzzle.replace('/', "__");
+    let mut names = vec![format!("reports@{name}"), format!("json@{name}")];
+    if !puzzle.starts_with("invalid/") {
+        names.push(format!("explanations@{name}"));
+    }
+    names
 }
 
 #[test]
-fn reports() {
-    insta::glob!("../../../puzzles", "**/*.puzzle", |path| {
-        let mut report = process(path, Budget::default(), true);
-        report.path = workspace_relative(path);
-        let text = render_text(&report, TextOptions::default());
-        let invalid = path.to_string_lossy().contains("invalid");
-        // Valid examples must hold every expectation; invalid ones must fail to parse.
-        assert_eq!(report.status().exit_code(), if invalid { 2 } else { 0 }, "{text}");
-        insta::assert_snapshot!(text);
-    });
+fn every_puzzle_matches_its_snapshots() {
+    let mut failures = Vec::new();
+    for puzzle in puzzles() {
+        let path = root().join("puzzles").join(&puzzle);
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            let mut report = process(&path, Budget::default(), true);
+            report.path = format!("puzzles/{puzzle}");
+            let text = render_text(&report, TextOptions::default());
+            let invalid = puzzle.starts_with("invalid/");
+            // Valid examples must hold every expectation; invalid ones must fail to parse.
+            assert_eq!(report.status().exit_code(), if invalid { 2 } else { 0 }, "{text}");
+            let names = snapshot_names(&puzzle);
+            insta::with_settings!({ input_file => &path, prepend_module_to_snapshot => true }, {
+                insta::assert_snapshot!(names[0].clone(), text);
+                insta::assert_snapshot!(names[1].clone(), serde_json::to_string_pretty(&render_json(&report)).unwrap());
+                if !invalid {
+                    let explained = render_text(&report, TextOptions { explain: true, ..TextOptions::default() });
+                    insta::assert_snapshot!(names[2].clone(), explained);
+                }
+            });
+        }));
+        if outcome.is_err() {
+            failures.push(puzzle);
+        }
+    }
+    assert!(failures.is_empty(), "{} puzzles differ from their snapshots: {failures:?}", failures.len());
+}
+
+#[test]
+fn no_snapshot_outlives_its_puzzle() {
+    let wanted: std::collections::HashSet<String> = puzzles()
+        .iter()
+        .flat_map(|puzzle| snapshot_names(puzzle))
+        .map(|name| format!("examples__{name}.snap"))
+        .collect();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
+    let orphans: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("examples__") && name.ends_with(".snap") && !wanted.contains(name))
+        .collect();
+    assert!(orphans.is_empty(), "snapshots whose puzzle is gone (delete them): {orphans:?}");
 }
 
 #[test]
 fn every_diagnostic_points_inside_its_file() {
-    insta::glob!("../../../puzzles/invalid", "*.puzzle", |path| {
-        let report = process(path, Budget::default(), true);
+    for puzzle in puzzles().into_iter().filter(|puzzle| puzzle.starts_with("invalid/")) {
+        let path = root().join("puzzles").join(&puzzle);
+        let report = process(&path, Budget::default(), true);
         let json = render_json(&report);
-        let line = json["error"]["line"].as_u64().unwrap() as usize;
-        let column = json["error"]["column"].as_u64().unwrap() as usize;
         let lines: Vec<&str> = report.source.split('\n').collect();
-        assert!(line >= 1 && line <= lines.len(), "{}: line {line}", path.display());
-        assert!(column >= 1 && column <= lines[line - 1].chars().count() + 1, "{}: column {column}", path.display());
-        let message = json["error"]["message"].as_str().unwrap();
-        assert!(!message.contains("Rule::") && !message.contains("rules_"), "{message}");
-    });
-}
-
-#[test]
-fn explanations() {
-    insta::glob!("../../../puzzles", "**/*.puzzle", |path| {
-        if path.to_string_lossy().contains("invalid") {
-            return;
+        for error in json["errors"].as_array().unwrap() {
+            let line = error["line"].as_u64().unwrap() as usize;
+            let column = error["column"].as_u64().unwrap() as usize;
+            assert!(line >= 1 && line <= lines.len(), "{puzzle}: line {line}");
+            assert!(column >= 1 && column <= lines[line - 1].chars().count() + 1, "{puzzle}: column {column}");
+            let message = error["message"].as_str().unwrap();
+            assert!(!message.contains("Rule::") && !message.contains("rules_"), "{message}");
         }
-        let mut report = process(path, Budget::default(), true);
-        report.path = workspace_relative(path);
-        let explained = render_text(&report, TextOptions { explain: true, ..TextOptions::default() });
-        insta::assert_snapshot!(explained);
-    });
+    }
 }
 
 #[test]
 fn ascii_explanations_have_no_unicode_drawing() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles/kakao-example.puzzle");
+    let path = root().join("puzzles/kakao-example.puzzle");
     let report = process(&path, Budget::default(), true);
     let text = render_text(&report, TextOptions { explain: true, ascii: true, ..TextOptions::default() });
     assert!(text.contains("+----") && text.contains("| 1  #  #"), "{text}");

@@ -118,7 +118,7 @@ fn a_long_line_is_cut_around_the_caret() {
     let row = vec!["2"; 200].join(" ") + " 3";
     std::fs::write(&long, format!("game 2048\nboard {{\n  {row}\n}}\nquery max-tile within 1\n")).unwrap();
     let output = puzzle_with(&[], &["check", &long.display().to_string()]);
-    let text = String::from_utf8(output.stdout).unwrap();
+    let text = String::from_utf8(output.stderr).unwrap();
     assert!(text.contains("`3` is not a power of two"), "{text}");
     let longest = text.lines().map(|line| line.chars().count()).max().unwrap();
     assert!(longest < 160, "a line of {longest} characters:\n{text}");

@@ -6,26 +6,39 @@ use std::process::ExitCode;
 use super::{exit_code, Colours};
 use crate::answer::Budget;
 use crate::files::inputs;
+use crate::language::errors::count;
 use crate::output;
 use crate::render::text::{render_text, TextOptions};
 use crate::report::FileReport;
 use crate::style::Style;
 
-/// Checks the files of `paths`: `ok` for each valid one, its error for each
-/// other.
-pub(super) fn check(paths: &[PathBuf], colour: Colours) -> anyhow::Result<ExitCode> {
+/// Checks the files of `paths`: each invalid one's errors on stderr (or all
+/// in one JSON document on stdout), then one line of summary.
+pub(super) fn check(paths: &[PathBuf], json: bool, quiet: bool, colour: Colours) -> anyhow::Result<ExitCode> {
     let reports: Vec<FileReport> =
         inputs(paths).into_iter().map(|input| input.process(Budget::default(), false)).collect();
-    let style = Style { colour: colour.stdout };
-    for report in &reports {
-        match &report.outcome {
-            Ok(_) => output::stdout(&format!("{}: ok\n", report.path))?,
-            Err(_) => output::stdout(&render_text(report, TextOptions { style, ..TextOptions::default() }))?,
-        }
+    let code = exit_code(&reports);
+    if json {
+        let document = crate::render::json::document(&reports, if code == ExitCode::SUCCESS { 0 } else { 2 });
+        output::stdout(&(serde_json::to_string_pretty(&document)? + "\n"))?;
+        return Ok(code);
     }
-    if reports.len() > 1 {
-        let invalid = reports.iter().filter(|r| r.outcome.is_err()).count();
-        output::stdout(&format!("\n{} puzzles checked, {invalid} invalid\n", reports.len()))?;
+    let error_style = Style { colour: colour.stderr };
+    for report in reports.iter().filter(|report| report.outcome.is_err()) {
+        output::stderr(&render_text(report, TextOptions { style: error_style, ..TextOptions::default() }));
     }
-    Ok(exit_code(&reports))
+    let invalid = reports.iter().filter(|r| r.outcome.is_err()).count();
+    if !quiet {
+        let style = Style { colour: colour.stdout };
+        let line = format!(
+            "{} checked: {}",
+            count(reports.len(), "file"),
+            match invalid {
+                0 => style.good("all valid"),
+                _ => style.bad(&format!("{} invalid", count(invalid, "file"))),
+            }
+        );
+        output::stdout(&format!("{line}\n"))?;
+    }
+    Ok(code)
 }

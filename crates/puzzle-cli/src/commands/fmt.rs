@@ -1,23 +1,23 @@
 //! `puzzle fmt`: rewrite files in the canonical layout, or with `--check`
-//! list the files that are not in it.
+//! show the diff of those that are not in it; `-` formats standard input.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use super::Colours;
+use super::{diff, Colours};
 use crate::answer::Budget;
-use crate::files::{inputs, Input};
+use crate::files::{inputs, write_atomically, Input, STDIN};
 use crate::language::format::format_source;
 use crate::output;
 use crate::render::text::{render_text, TextOptions};
-use crate::report::{process_bytes, read_capped, Failure, FileReport};
-use crate::style::Style;
+use crate::report::{process_bytes, read_capped, read_capped_from, Failure, FileReport, ReadError};
+use crate::style::{visible, Style};
 
-/// Formats the files of `paths` in place (or, with `check`, only says which
-/// would change).
+/// Formats the files of `paths` in place (or, with `check`, shows the diff
+/// of those that would change); `-` formats standard input to stdout.
 pub(super) fn fmt(paths: &[PathBuf], check: bool, colour: Colours) -> anyhow::Result<ExitCode> {
     let style = Style { colour: colour.stdout };
+    let error_style = Style { colour: colour.stderr };
     let mut status = 0;
     for input in inputs(paths) {
         let (path, outcome) = match input {
@@ -25,21 +25,24 @@ pub(super) fn fmt(paths: &[PathBuf], check: bool, colour: Colours) -> anyhow::Re
                 let outcome = format_file(&path, check);
                 (path.display().to_string(), outcome)
             }
+            Input::Stdin => (STDIN.to_string(), format_stdin(check)),
             Input::Nothing(path, message) => (path, Outcome::Failed(message)),
         };
         match outcome {
-            Outcome::Unchanged => {}
-            Outcome::Changed if check => {
-                output::stdout(&format!("{path}: not formatted\n"))?;
+            Outcome::Unchanged { text: Some(text) } if !check => output::stdout(&text)?,
+            Outcome::Unchanged { .. } => {}
+            Outcome::Changed { before, after } if check => {
+                output::stdout(&diff(&path, &before, &after, style))?;
                 status = status.max(1);
             }
-            Outcome::Changed => output::stdout(&format!("{path}: formatted\n"))?,
+            Outcome::Changed { after, .. } if path == STDIN => output::stdout(&after)?,
+            Outcome::Changed { .. } => output::stdout(&format!("{}: formatted\n", visible(&path)))?,
             Outcome::Invalid(report) => {
-                output::stdout(&render_text(&report, TextOptions { style, ..TextOptions::default() }))?;
+                output::stderr(&render_text(&report, TextOptions { style: error_style, ..TextOptions::default() }));
                 status = 2;
             }
             Outcome::Failed(message) => {
-                output::stdout(&format!("error: {message}\n"))?;
+                output::stderr(&format!("{}: {}\n", error_style.bad("error"), visible(&message)));
                 status = 2;
             }
         }
@@ -48,10 +51,60 @@ pub(super) fn fmt(paths: &[PathBuf], check: bool, colour: Colours) -> anyhow::Re
 }
 
 enum Outcome {
-    Unchanged,
-    Changed,
-    Invalid(FileReport),
+    /// Already formatted; the text, for standard input (printed back).
+    Unchanged {
+        text: Option<String>,
+    },
+    /// Formatted: the text before and after.
+    Changed {
+        before: String,
+        after: String,
+    },
+    Invalid(Box<FileReport>),
     Failed(String),
+}
+
+/// Formats standard input, to be printed on stdout.
+fn format_stdin(check: bool) -> Outcome {
+    let bytes = match read_capped_from(std::io::stdin().lock()) {
+        Ok(bytes) => bytes,
+        Err(ReadError::Io(err)) => return Outcome::Failed(format!("cannot read standard input: {err}")),
+        Err(ReadError::TooLarge) => {
+            return Outcome::Failed("standard input is larger than the limit for a puzzle".into())
+        }
+    };
+    match format_bytes(STDIN, bytes) {
+        Ok((source, formatted)) if source == formatted => Outcome::Unchanged { text: (!check).then_some(source) },
+        Ok((before, after)) => Outcome::Changed { before, after },
+        Err(outcome) => outcome,
+    }
+}
+
+/// The text read and its canonical layout, with the line ends of the text,
+/// or why there is none.
+fn format_bytes(path: &str, bytes: Vec<u8>) -> Result<(String, String), Outcome> {
+    let source = match String::from_utf8(bytes) {
+        Ok(source) => source,
+        // The report's own reading says where the bad byte is.
+        Err(err) => {
+            return Err(Outcome::Invalid(Box::new(process_bytes(
+                path.to_string(),
+                err.into_bytes(),
+                Budget::default(),
+                false,
+            ))))
+        }
+    };
+    match format_source(&source) {
+        Ok(formatted) => {
+            let formatted = with_line_ends_of(&source, formatted);
+            Ok((source, formatted))
+        }
+        Err(error) => {
+            let outcome = Err(Failure::Invalid(vec![error]));
+            Err(Outcome::Invalid(Box::new(FileReport { path: path.to_string(), source, outcome })))
+        }
+    }
 }
 
 /// Formats one file; writes it (atomically: a temporary file, then a rename)
@@ -63,31 +116,19 @@ fn format_file(path: &Path, check_only: bool) -> Outcome {
         Ok(bytes) => bytes,
         Err(message) => return Outcome::Failed(message),
     };
-    let source = match String::from_utf8(bytes) {
-        Ok(source) => source,
-        // The report's own reading says where the bad byte is.
-        Err(err) => {
-            let path = path.display().to_string();
-            return Outcome::Invalid(process_bytes(path, err.into_bytes(), Budget::default(), false));
-        }
+    let (before, after) = match format_bytes(&path.display().to_string(), bytes) {
+        Ok(texts) => texts,
+        Err(outcome) => return outcome,
     };
-    let formatted = match format_source(&source) {
-        Ok(formatted) => with_line_ends_of(&source, formatted),
-        Err(error) => {
-            let path = path.display().to_string();
-            return Outcome::Invalid(FileReport { path, source, outcome: Err(Failure::Invalid(vec![error])) });
+    if before == after {
+        return Outcome::Unchanged { text: None };
+    }
+    if !check_only {
+        if let Err(err) = write_atomically(path, &after) {
+            return Outcome::Failed(format!("cannot write `{}`: {err}", path.display()));
         }
-    };
-    if formatted == source {
-        return Outcome::Unchanged;
     }
-    if check_only {
-        return Outcome::Changed;
-    }
-    match write_atomically(path, &formatted) {
-        Ok(()) => Outcome::Changed,
-        Err(err) => Outcome::Failed(format!("cannot write `{}`: {err}", path.display())),
-    }
+    Outcome::Changed { before, after }
 }
 
 /// `formatted` (with `\n` line ends) with the line ends of `source`: CRLF
@@ -99,20 +140,4 @@ fn with_line_ends_of(source: &str, formatted: String) -> String {
     } else {
         formatted
     }
-}
-
-/// Replaces the file `path` points to with `text`: written to a temporary
-/// file of an unpredictable name, created exclusively (`O_EXCL`) beside the
-/// target, given the target's permissions, then renamed over it. On any
-/// error the temporary file is removed.
-fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    let target = std::fs::canonicalize(path)?;
-    let dir = target.parent().unwrap_or(Path::new("."));
-    let mut temporary = tempfile::Builder::new().prefix(".puzzle-fmt-").tempfile_in(dir)?;
-    temporary.write_all(text.as_bytes())?;
-    temporary.as_file().sync_all()?;
-    let permissions = std::fs::metadata(&target)?.permissions();
-    temporary.as_file().set_permissions(permissions)?;
-    temporary.persist(&target).map_err(|err| err.error)?;
-    Ok(())
 }

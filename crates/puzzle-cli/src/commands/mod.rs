@@ -9,6 +9,8 @@ mod run;
 use std::process::ExitCode;
 
 use crate::answer::Status;
+use clap::CommandFactory;
+
 use crate::cli::{Cli, ColourChoice, Command};
 use crate::report::FileReport;
 
@@ -16,16 +18,47 @@ use crate::report::FileReport;
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     crate::output::end_when_stdout_closes();
     let colour = Colours::for_choice(cli.color);
+    let quiet = cli.quiet;
     match cli.command {
-        Command::Run { paths, json, show, explain, ascii, budget, threads, svg, jobs } => {
-            let options = run::Options { json, show, explain, ascii, budget, threads, svg, jobs };
+        Command::Run { paths, json, bless, check, show, explain, ascii, budget, threads, svg, jobs } => {
+            let options = run::Options { json, bless, check, show, explain, ascii, budget, threads, svg, jobs, quiet };
             run::run(&paths, options, colour)
         }
-        Command::Check { paths } => check::check(&paths, colour),
+        Command::Check { paths, json } => check::check(&paths, json, quiet, colour),
         Command::Fmt { paths, check } => fmt::fmt(&paths, check, colour),
         Command::New { game, size } => new::new(game, size),
         Command::Judge { problem } => judge::judge(problem, colour),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut crate::cli::Cli::command(), "puzzle", &mut script);
+            crate::output::stdout(&String::from_utf8_lossy(&script))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(crate::cli::Cli::command()).render(&mut page)?;
+            crate::output::stdout(&String::from_utf8_lossy(&page))?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
+}
+
+/// A unified diff of `old` and `new`, the file named `path` on both sides.
+fn diff(path: &str, old: &str, new: &str, style: crate::style::Style) -> String {
+    let diff = similar::TextDiff::from_lines(old, new);
+    let path = crate::style::visible(path);
+    let text = diff.unified_diff().context_radius(2).header(&path, &path).to_string();
+    text.lines()
+        .map(|line| {
+            let line = crate::style::visible(line);
+            let painted = match line.chars().next() {
+                Some('+') if !line.starts_with("+++") => style.good(&line),
+                Some('-') if !line.starts_with("---") => style.bad(&line),
+                _ => line.into_owned(),
+            };
+            painted + "\n"
+        })
+        .collect()
 }
 
 /// Whether to colour stdout and stderr, decided by the conventions clap

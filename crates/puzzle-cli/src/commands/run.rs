@@ -1,16 +1,19 @@
-//! `puzzle run`: answer every query of each file and check its `expect` lines.
+//! `puzzle run`: answer every query of each file and check its `expect` lines
+//! (or, with `--bless`, write them).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::Context;
 
-use super::{exit_code, Colours};
-use crate::answer::Budget;
+use super::{diff, exit_code, Colours};
+use crate::answer::{Budget, Status};
 use crate::batch;
-use crate::files::inputs;
+use crate::bless::bless;
+use crate::files::{inputs, write_atomically};
 use crate::output;
-use crate::render::{json::render_json, svg, text};
+use crate::render::{json, svg, text};
 use crate::report::FileReport;
 use crate::signals;
 use crate::style::{self, Style};
@@ -18,6 +21,8 @@ use crate::style::{self, Style};
 /// The flags of `puzzle run`.
 pub(super) struct Options {
     pub(super) json: bool,
+    pub(super) bless: bool,
+    pub(super) check: bool,
     pub(super) show: bool,
     pub(super) explain: bool,
     pub(super) ascii: bool,
@@ -25,10 +30,14 @@ pub(super) struct Options {
     pub(super) threads: Option<u64>,
     pub(super) svg: Option<PathBuf>,
     pub(super) jobs: Option<u64>,
+    pub(super) quiet: bool,
 }
 
-/// Answers the files of `paths`, printing each report as soon as it and all
-/// before it are done.
+/// A run takes long enough for its slowest files to be worth naming.
+const WORTH_TIMING: Duration = Duration::from_secs(1);
+
+/// Answers the files of `paths`, printing each report on stdout as soon as it
+/// and all before it are done, and each invalid file's errors on stderr.
 pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyhow::Result<ExitCode> {
     signals::handle_signals();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -36,36 +45,99 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
     let threads = options.threads.map_or((cores / jobs).max(1), |threads| threads as usize);
     let budget = Budget { nodes: options.budget, threads };
     let style = Style { colour: colour.stdout };
+    let error_style = Style { colour: colour.stderr };
     let (ascii, truecolor) = (options.ascii, colour.truecolor);
     let text_options = text::TextOptions { show: options.show, explain: options.explain, ascii, style, truecolor };
     // `--ascii`: the whole report in ASCII, the file's own text included.
     let in_ascii = |text: String| if ascii { style::ascii(&text) } else { text };
-    let json = options.json;
-    let finished = batch::run(inputs(paths), budget, true, jobs, |index, report| {
-        if json {
+    let report_text = !options.json && !options.bless;
+    let mut reported = 0;
+    let finished = batch::run(inputs(paths), budget, true, jobs, |_, report| {
+        if report.outcome.is_err() {
+            let errors = text::render_text(report, text::TextOptions { style: error_style, ..text_options });
+            output::stderr(&in_ascii(errors));
             return Ok(());
         }
-        let separator = if index > 0 { "\n" } else { "" };
+        if !report_text {
+            return Ok(());
+        }
+        let separator = if reported > 0 { "\n" } else { "" };
+        reported += 1;
         output::stdout(&in_ascii(format!("{separator}{}", text::render_text(report, text_options))))
     })
     .context("writing the report")?;
     let (reports, times): (Vec<FileReport>, Vec<_>) = finished.into_iter().unzip();
-    if json {
-        let puzzles: Vec<serde_json::Value> = reports.iter().map(render_json).collect();
-        let document = serde_json::json!({ "puzzles": puzzles });
-        let text = serde_json::to_string_pretty(&document)? + "\n";
-        output::stdout(&text).context("writing the report")?;
-    } else if reports.len() > 1 {
+    let mut code = exit_code(&reports);
+    if options.json {
+        let document = json::document(&reports, exit_status(&code));
+        output::stdout(&(serde_json::to_string_pretty(&document)? + "\n")).context("writing the report")?;
+    } else if options.bless {
+        let changed = bless_all(&reports, options.check, style)?;
+        // Blessed, a failing `expect` holds: what is left is an invalid file
+        // (untouched, 2), a query with no answer (2), an incomplete search
+        // (no guess written, 3), or, with --check, a file that would change (1).
+        let worst = reports.iter().map(FileReport::status).max().unwrap_or(Status::Ok);
+        code = ExitCode::from(match worst {
+            Status::Error => 2,
+            _ if options.check && changed => 1,
+            _ if reports.iter().any(|r| r.status() == Status::Incomplete || has_incomplete(r)) => 3,
+            _ => 0,
+        });
+    }
+    if !options.quiet && !options.json && !options.bless && reports.len() > 1 {
         let text = in_ascii(format!("\n{}\n", text::summary(&reports, style)));
         output::stdout(&text).context("writing the report")?;
     }
-    if reports.len() > 1 {
+    let slowest = times.iter().max().copied().unwrap_or_default();
+    if !options.quiet && reports.len() > 1 && slowest >= WORTH_TIMING {
         output::stderr(&format!("{}\n", batch::slowest(&reports, &times, 3)));
     }
     if let Some(dir) = options.svg {
         write_pictures(&dir, &reports)?;
     }
-    Ok(exit_code(&reports))
+    Ok(code)
+}
+
+/// Whether any query of the file stopped at its budget.
+fn has_incomplete(report: &FileReport) -> bool {
+    report.outcome.as_ref().is_ok_and(|solved| solved.answered.tallies().iter().any(|(_, incomplete)| *incomplete))
+}
+
+/// The exit status as a number, for the JSON document's summary.
+fn exit_status(code: &ExitCode) -> u8 {
+    [0, 1, 2, 3].into_iter().find(|&n| ExitCode::from(n) == *code).unwrap_or(2)
+}
+
+/// Writes each valid file's proven answers as its `expect` lines (or, with
+/// `check`, prints the diff); whether any file changes.
+fn bless_all(reports: &[FileReport], check: bool, style: Style) -> anyhow::Result<bool> {
+    let mut changed = false;
+    for report in reports {
+        let Some(blessed) = bless(report) else { continue };
+        if blessed.text == report.source {
+            continue;
+        }
+        changed = true;
+        if check {
+            output::stdout(&diff(&report.path, &report.source, &blessed.text, style))?;
+            continue;
+        }
+        if report.path == crate::files::STDIN {
+            output::stdout(&blessed.text)?;
+            continue;
+        }
+        write_atomically(Path::new(&report.path), &blessed.text)
+            .with_context(|| format!("writing `{}`", report.path))?;
+        let lines = |n: usize, what: &str| format!("{n} {what}");
+        output::stdout(&format!(
+            "{}: {} and {} `expect` line{}\n",
+            style::visible(&report.path),
+            lines(blessed.added, "added"),
+            lines(blessed.rewritten, "rewritten"),
+            if blessed.added + blessed.rewritten == 1 { "" } else { "s" }
+        ))?;
+    }
+    Ok(changed)
 }
 
 /// Writes `DIR/NAME.svg` for each puzzle with something to draw, NAME being the

@@ -356,12 +356,12 @@ impl ErrorKind {
     }
 }
 
-/// `n` and the noun, plural unless `n` is 1: "1 cell", "2 cells".
-pub(crate) fn count(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
+/// `n` and the noun, plural unless `n` is 1: "1 cell", "2 cells", "2 queries".
+pub fn count(n: usize, noun: &str) -> String {
+    match (n, noun.strip_suffix('y')) {
+        (1, _) => format!("1 {noun}"),
+        (_, Some(stem)) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{n} {stem}ies"),
+        _ => format!("{n} {noun}s"),
     }
 }
 

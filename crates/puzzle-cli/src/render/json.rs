@@ -1,7 +1,10 @@
-//! The JSON document for programs, as docs/format.md lays it out.
+//! The JSON document for programs, version 2, as docs/format.md lays it out
+//! and docs/puzzle-report.schema.json checks it.
 
 use grid_core::{Direction, Grid};
 use serde_json::{json, Map, Value};
+
+use rules_blockgame::Cover;
 
 use crate::answer::{Answer2048, Answered, BlockAnswer, Bound, QueryResult};
 use crate::diagnostic::line_col;
@@ -14,6 +17,25 @@ fn moves_json(moves: &[Direction]) -> Value {
 
 fn grid_json(values: &Grid<u64>) -> Value {
     Value::Array(values.rows().map(|row| json!(row)).collect())
+}
+
+/// The whole document of a run: its version, every file, and the summary.
+pub fn document(reports: &[FileReport], exit_status: u8) -> Value {
+    let puzzles: Vec<Value> = reports.iter().map(render_json).collect();
+    let tallies: Vec<(bool, bool)> =
+        reports.iter().filter_map(|r| r.outcome.as_ref().ok()).flat_map(|s| s.answered.tallies()).collect();
+    json!({
+        "version": 2,
+        "puzzles": puzzles,
+        "summary": {
+            "files": reports.len(),
+            "queries": tallies.len(),
+            "failed": tallies.iter().filter(|(failed, _)| *failed).count(),
+            "invalid": reports.iter().filter(|r| r.outcome.is_err()).count(),
+            "incomplete": tallies.iter().filter(|(_, incomplete)| *incomplete).count(),
+            "exit_status": exit_status,
+        },
+    })
 }
 
 /// The JSON object of one file.
@@ -42,8 +64,12 @@ pub fn render_json(report: &FileReport) -> Value {
         Ok(solved) => {
             object.insert("name".into(), json!(solved.name));
             let (game, results) = match &solved.answered {
-                Answered::Twenty48 { results, .. } => ("2048", results.iter().map(result_2048).collect()),
-                Answered::BlockGame { results, .. } => ("blockgame", results.iter().map(block_result).collect()),
+                Answered::Twenty48 { results, .. } => {
+                    ("2048", results.iter().map(|result| result_2048(&report.source, result)).collect())
+                }
+                Answered::BlockGame { results, .. } => {
+                    ("blockgame", results.iter().map(|result| block_result(&report.source, result)).collect())
+                }
             };
             object.insert("game".into(), json!(game));
             object.insert("results".into(), Value::Array(results));
@@ -71,12 +97,24 @@ fn error_json(source: &str, error: &Error) -> Value {
 /// A result's object: the query, the answer's fields (or the error), the
 /// budget's note and the `expect`.
 fn result_json<A, E>(
+    source: &str,
     result: &QueryResult<A, E>,
     answer_fields: impl Fn(&A) -> Vec<(&'static str, Value)>,
     expect_json: impl Fn(&E) -> Value,
 ) -> Value {
     let mut object = Map::new();
     object.insert("query".into(), json!(result.text));
+    object.insert("kind".into(), json!(result.params.kind.keyword()));
+    object.insert("line".into(), json!(line_col(source, result.span.start).0));
+    if let Some(k) = result.params.k {
+        object.insert("k".into(), json!(k));
+    }
+    if let Some(target) = result.params.target {
+        object.insert("target".into(), json!(target));
+    }
+    if let Some(moves) = &result.params.moves_given {
+        object.insert("moves_given".into(), moves_json(moves));
+    }
     match &result.answer {
         Err(error) => {
             object.insert("error".into(), json!({ "message": error.kind.message() }));
@@ -87,12 +125,21 @@ fn result_json<A, E>(
             }
         }
     }
+    if result.answer.is_ok() {
+        object.insert("proof".into(), json!(if result.incomplete.is_some() { "incomplete" } else { "exact" }));
+    }
     if let Some(bound) = result.incomplete {
         object.insert("incomplete".into(), json!(true));
+        object.insert("boards".into(), json!(result.nodes.unwrap_or(0)));
         match bound {
-            Bound::UpperBound(upper_bound) => object.insert("upper_bound".into(), json!(upper_bound)),
-            Bound::FewestAtLeast(fewest) => object.insert("fewest_at_least".into(), json!(fewest)),
-        };
+            Bound::UpperBound(upper_bound) => {
+                object.insert("upper_bound".into(), json!(upper_bound));
+                object.insert("upper_bound_exponent".into(), json!(exponent(upper_bound)));
+            }
+            Bound::FewestAtLeast(fewest) => {
+                object.insert("fewest_at_least".into(), json!(fewest));
+            }
+        }
     }
     if let Some((expect, ok)) = &result.expect {
         object.insert("expect".into(), expect_json(expect));
@@ -101,9 +148,21 @@ fn result_json<A, E>(
     Value::Object(object)
 }
 
-fn result_2048(result: &QueryResult<Answer2048, Expect2048>) -> Value {
+/// The exponent of a tile (0 for none): tiles past 2^53 are numbers that
+/// JavaScript rounds, so each tile is also given as its exponent.
+fn exponent(tile: u64) -> u32 {
+    if tile == 0 {
+        0
+    } else {
+        tile.trailing_zeros()
+    }
+}
+
+fn result_2048(source: &str, result: &QueryResult<Answer2048, Expect2048>) -> Value {
     let fields = |answer: &Answer2048| match answer {
-        Answer2048::MaxTile { tile, moves } => vec![("answer", json!(tile)), ("moves", moves_json(moves))],
+        Answer2048::MaxTile { tile, moves } => {
+            vec![("answer", json!(tile)), ("answer_exponent", json!(exponent(*tile))), ("moves", moves_json(moves))]
+        }
         Answer2048::Reach { moves: Some(moves) } => vec![("answer", json!(moves.len())), ("moves", moves_json(moves))],
         Answer2048::Reach { moves: None } if result.incomplete.is_some() => {
             vec![("answer", json!(null)), ("moves", json!([]))]
@@ -111,7 +170,16 @@ fn result_2048(result: &QueryResult<Answer2048, Expect2048>) -> Value {
         Answer2048::Reach { moves: None } => vec![("answer", json!("unreachable")), ("moves", json!([]))],
         Answer2048::Apply { moves, board } => {
             let largest = board.as_slice().iter().copied().max().unwrap_or(0);
-            vec![("answer", grid_json(board)), ("moves", moves_json(moves)), ("max_tile", json!(largest))]
+            let exponents = Value::Array(
+                board.rows().map(|row| json!(row.iter().map(|&t| exponent(t)).collect::<Vec<_>>())).collect(),
+            );
+            vec![
+                ("answer", grid_json(board)),
+                ("answer_exponents", exponents),
+                ("moves", moves_json(moves)),
+                ("max_tile", json!(largest)),
+                ("max_tile_exponent", json!(exponent(largest))),
+            ]
         }
     };
     let expect = |expect: &Expect2048| match expect {
@@ -119,12 +187,31 @@ fn result_2048(result: &QueryResult<Answer2048, Expect2048>) -> Value {
         Expect2048::Unreachable => json!("unreachable"),
         Expect2048::Board(board) => grid_json(board),
     };
-    result_json(result, fields, expect)
+    result_json(source, result, fields, expect)
 }
 
-fn block_result(result: &QueryResult<BlockAnswer, BlockExpect>) -> Value {
+fn block_result(source: &str, result: &QueryResult<BlockAnswer, BlockExpect>) -> Value {
     let fields = |BlockAnswer::MaxRemoved(solution): &BlockAnswer| {
-        vec![("answer", json!(solution.count())), ("removed", json!(solution.removed_ids()))]
+        let stuck: Vec<Value> = solution
+            .stuck
+            .iter()
+            .map(|stuck| {
+                let (row, column) = stuck.hole;
+                let cover = match stuck.cover {
+                    Cover::Block { id, cell } if cell == stuck.hole => json!({ "kind": "occupied", "by": id }),
+                    Cover::Block { id, cell: (r, c) } => {
+                        json!({ "kind": "covered", "by": id, "row": r + 1, "column": c + 1 })
+                    }
+                    Cover::OwnCell { cell: (r, c) } => json!({ "kind": "own-overhang", "row": r + 1, "column": c + 1 }),
+                };
+                json!({ "id": stuck.id, "hole": { "row": row + 1, "column": column + 1 }, "because": cover })
+            })
+            .collect();
+        vec![
+            ("answer", json!(solution.count())),
+            ("removed", json!(solution.removed_ids())),
+            ("stuck", Value::Array(stuck)),
+        ]
     };
-    result_json(result, fields, |BlockExpect::Number(n)| json!(n))
+    result_json(source, result, fields, |BlockExpect::Number(n)| json!(n))
 }

@@ -245,31 +245,43 @@ pub fn diagnostics_text(report: &FileReport, errors: &[Error], style: Style) -> 
     out
 }
 
-/// The line that ends a run of several files.
+/// The lines that end a run of several files: how many files and queries,
+/// what went wrong in words that say which (`2 files invalid, 4 queries
+/// failed`), and the files to look at.
 pub fn summary(reports: &[FileReport], style: Style) -> String {
     let tallies: Vec<(bool, bool)> =
         reports.iter().filter_map(|r| r.outcome.as_ref().ok()).flat_map(|s| s.answered.tallies()).collect();
-    let queries = tallies.len();
     let failed = tallies.iter().filter(|(failed, _)| *failed).count();
     let invalid = reports.iter().filter(|r| r.outcome.is_err()).count();
     let incomplete = tallies.iter().filter(|(_, incomplete)| *incomplete).count();
-    let count = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    let mut line = format!(
-        "{}, {}, {failed} failed",
-        count(reports.len(), "puzzle", "puzzles"),
-        count(queries, "query", "queries")
-    );
+    let mut wrong = Vec::new();
     if invalid > 0 {
-        line += &format!(", {invalid} invalid");
+        wrong.push(format!("{} invalid", count(invalid, "file")));
+    }
+    if failed > 0 {
+        wrong.push(format!("{} failed", count(failed, "query")));
     }
     if incomplete > 0 {
-        line += &format!(", {incomplete} incomplete");
+        wrong.push(format!("{} incomplete", count(incomplete, "query")));
     }
-    if failed + invalid > 0 {
+    let totals = format!("{}, {}", count(reports.len(), "file"), count(tallies.len(), "query"));
+    let line =
+        if wrong.is_empty() { format!("{totals}: all as expected") } else { format!("{totals}: {}", wrong.join(", ")) };
+    let mut out = if failed + invalid > 0 {
         style.bad(&line)
     } else if incomplete > 0 {
         style.warn(&line)
     } else {
         style.good(&line)
+    };
+    let to_look_at: Vec<String> = reports
+        .iter()
+        .filter(|report| report.status() != crate::answer::Status::Ok)
+        .map(|report| format!("  {}", visible(&report.path)))
+        .collect();
+    if !to_look_at.is_empty() {
+        out += "\nto look at:\n";
+        out += &to_look_at.join("\n");
     }
+    out
 }

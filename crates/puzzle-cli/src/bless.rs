@@ -1,0 +1,125 @@
+//! `puzzle run --bless`: each query's proven answer written as its `expect`
+//! line. A missing `expect` is added on the line after its query, a failing
+//! one rewritten in place; every other byte of the file stays as it was
+//! (comments, blank lines, layout, line ends). An incomplete answer is no
+//! answer to write: its query is left alone.
+
+use std::fmt::Write as _;
+
+use grid_core::Grid;
+
+use crate::answer::{Answer2048, Answered, BlockAnswer, QueryResult};
+use crate::diagnostic::Span;
+use crate::report::FileReport;
+
+/// One change to a file: the bytes of `span` replaced by `text`.
+struct Edit {
+    span: Span,
+    text: String,
+}
+
+/// What blessing a file does.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Blessed {
+    /// The file's new text (equal to the old one when nothing changes).
+    pub text: String,
+    /// `expect` lines added.
+    pub added: usize,
+    /// `expect` lines rewritten.
+    pub rewritten: usize,
+    /// Queries left alone because their search stopped at its budget.
+    pub incomplete: usize,
+}
+
+/// The text of a valid file with every proven answer as its `expect`;
+/// `None` for a file that could not be read or is invalid.
+pub fn bless(report: &FileReport) -> Option<Blessed> {
+    let solved = report.outcome.as_ref().ok()?;
+    let source = &report.source;
+    let mut blessed = Blessed::default();
+    let mut edits = Vec::new();
+    match &solved.answered {
+        Answered::Twenty48 { results, .. } => {
+            for result in results {
+                plan(source, result, expect_2048, &mut edits, &mut blessed);
+            }
+        }
+        Answered::BlockGame { results, .. } => {
+            for result in results {
+                plan(source, result, expect_blocks, &mut edits, &mut blessed);
+            }
+        }
+    }
+    let mut text = source.clone();
+    edits.sort_by_key(|edit| std::cmp::Reverse(edit.span.start));
+    for edit in edits {
+        text.replace_range(edit.span.start..edit.span.end, &edit.text);
+    }
+    blessed.text = text;
+    Some(blessed)
+}
+
+/// The edit one result calls for, if any.
+fn plan<A, E>(
+    source: &str,
+    result: &QueryResult<A, E>,
+    expect_text: impl Fn(&A, &str, &str) -> String,
+    edits: &mut Vec<Edit>,
+    blessed: &mut Blessed,
+) {
+    let Ok(answer) = &result.answer else { return };
+    if result.incomplete.is_some() {
+        blessed.incomplete += 1;
+        return;
+    }
+    let line_end = if source.contains("\r\n") { "\r\n" } else { "\n" };
+    let indent = indentation(source, result.span.start);
+    match (&result.expect, result.expect_span) {
+        (Some((_, true)), _) => {}
+        (Some((_, false)), Some(span)) => {
+            edits.push(Edit { span, text: expect_text(answer, indent, line_end) });
+            blessed.rewritten += 1;
+        }
+        _ => {
+            // After the query's line (its comment included), before the line end.
+            let end = source[result.span.end..].find(['\r', '\n']).map_or(source.len(), |at| result.span.end + at);
+            let text = format!("{line_end}{indent}{}", expect_text(answer, indent, line_end));
+            edits.push(Edit { span: Span::new(end, end), text });
+            blessed.added += 1;
+        }
+    }
+}
+
+/// The blanks before the statement that starts at `at`.
+fn indentation(source: &str, at: usize) -> &str {
+    let line_start = source[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let before = &source[line_start..at];
+    &before[..before.len() - before.trim_start_matches([' ', '\t']).len()]
+}
+
+fn expect_2048(answer: &Answer2048, indent: &str, line_end: &str) -> String {
+    match answer {
+        Answer2048::MaxTile { tile, .. } => format!("expect {tile}"),
+        Answer2048::Reach { moves: Some(moves) } => format!("expect {}", moves.len()),
+        Answer2048::Reach { moves: None } => "expect unreachable".to_string(),
+        Answer2048::Apply { board, .. } => expected_board(board, indent, line_end),
+    }
+}
+
+fn expect_blocks(BlockAnswer::MaxRemoved(solution): &BlockAnswer, _: &str, _: &str) -> String {
+    format!("expect {}", solution.count())
+}
+
+/// `expect board { … }` in `fmt`'s layout: rows indented two more than the
+/// statement, columns right-aligned.
+fn expected_board(board: &Grid<u64>, indent: &str, line_end: &str) -> String {
+    let texts = board.map(|&v| if v == 0 { ".".to_string() } else { v.to_string() });
+    let widths: Vec<usize> =
+        (0..texts.width()).map(|col| texts.column(col).map(|t| t.len()).max().unwrap_or(1)).collect();
+    let mut out = format!("expect board {{{line_end}");
+    for row in texts.rows() {
+        let cells: Vec<String> = row.iter().zip(&widths).map(|(text, &width)| format!("{text:>width$}")).collect();
+        let _ = write!(out, "{indent}  {}{line_end}", cells.join(" "));
+    }
+    out + indent + "}"
+}
