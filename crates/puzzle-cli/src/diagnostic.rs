@@ -56,12 +56,14 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// Another place worth showing (`first given here`).
     pub note: Option<(Span, String)>,
+    /// A warning: the file is valid, but this is surely not what is meant.
+    pub warning: bool,
 }
 
 impl Diagnostic {
     /// An error at `span`.
     pub fn new(message: impl Into<String>, span: Span) -> Diagnostic {
-        Diagnostic { message: message.into(), span, help: None, note: None }
+        Diagnostic { message: message.into(), span, help: None, note: None, warning: false }
     }
 
     /// Adds what is allowed instead.
@@ -177,7 +179,8 @@ impl fmt::Display for Rendered<'_> {
             diagnostic.note.as_ref().map_or(line, |(span, _)| line_col(self.source, span.start).0.max(line));
         let gutter = last_line.to_string().len();
         let message = visible(&diagnostic.message);
-        writeln!(f, "{}{}", self.style.bad("error"), self.style.bold(&format!(": {message}")))?;
+        let level = if diagnostic.warning { self.style.warn("warning") } else { self.style.bad("error") };
+        writeln!(f, "{level}{}", self.style.bold(&format!(": {message}")))?;
         writeln!(f, "{:gutter$}{} {}:{line}:{column}", "", self.style.frame("-->"), visible(self.path))?;
         self.snippet(f, diagnostic.span, "", gutter)?;
         if let Some((span, note)) = &diagnostic.note {

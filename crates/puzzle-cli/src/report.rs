@@ -26,6 +26,8 @@ pub struct Solved {
     pub name: Option<String>,
     /// The board and one result per query, in order.
     pub answered: Answered,
+    /// What is valid but surely not meant, in source order.
+    pub warnings: Vec<Error>,
 }
 
 /// Why a file has no answers.
@@ -102,7 +104,10 @@ pub fn process_bytes(path: String, bytes: Vec<u8>, budget: Budget, answer: bool)
         None => source,
     };
     let outcome = match parse(&source) {
-        Ok(puzzle) => Ok(Solved { answered: answer_all(&puzzle, budget, answer), name: puzzle.name }),
+        Ok(puzzle) => {
+            let answered = answer_all(&puzzle, budget, answer);
+            Ok(Solved { answered, name: puzzle.name, warnings: puzzle.warnings })
+        }
         Err(error) => Err(Failure::Invalid(error)),
     };
     FileReport { path, source, outcome }

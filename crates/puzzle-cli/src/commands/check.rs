@@ -8,7 +8,7 @@ use crate::answer::Budget;
 use crate::files::inputs;
 use crate::language::errors::count;
 use crate::output;
-use crate::render::text::{render_text, TextOptions};
+use crate::render::text::{diagnostics_text, render_text, TextOptions};
 use crate::report::FileReport;
 use crate::style::Style;
 
@@ -24,8 +24,16 @@ pub(super) fn check(paths: &[PathBuf], json: bool, quiet: bool, colour: Colours)
         return Ok(code);
     }
     let error_style = Style { colour: colour.stderr };
-    for report in reports.iter().filter(|report| report.outcome.is_err()) {
-        output::stderr(&render_text(report, TextOptions { style: error_style, ..TextOptions::default() }));
+    for report in &reports {
+        match &report.outcome {
+            Err(_) => {
+                output::stderr(&render_text(report, TextOptions { style: error_style, ..TextOptions::default() }))
+            }
+            Ok(solved) if !solved.warnings.is_empty() => {
+                output::stderr(&diagnostics_text(report, &solved.warnings, error_style))
+            }
+            Ok(_) => {}
+        }
     }
     let invalid = reports.iter().filter(|r| r.outcome.is_err()).count();
     if !quiet {

@@ -53,10 +53,16 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
     let report_text = !options.json && !options.bless;
     let mut reported = 0;
     let finished = batch::run(inputs(paths), budget, true, jobs, |_, report| {
-        if report.outcome.is_err() {
-            let errors = text::render_text(report, text::TextOptions { style: error_style, ..text_options });
-            output::stderr(&in_ascii(errors));
-            return Ok(());
+        match &report.outcome {
+            Err(_) => {
+                let errors = text::render_text(report, text::TextOptions { style: error_style, ..text_options });
+                output::stderr(&in_ascii(errors));
+                return Ok(());
+            }
+            Ok(solved) if !solved.warnings.is_empty() => {
+                output::stderr(&in_ascii(text::diagnostics_text(report, &solved.warnings, error_style)));
+            }
+            Ok(_) => {}
         }
         if !report_text {
             return Ok(());

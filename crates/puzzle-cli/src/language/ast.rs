@@ -4,6 +4,7 @@
 
 use grid_core::{Direction, Grid};
 
+use super::errors::Error;
 use crate::diagnostic::Span;
 
 /// Which rules apply: what a file's `game` names.
@@ -94,6 +95,9 @@ pub struct Puzzle {
     pub name: Option<String>,
     /// The game, its board and its queries.
     pub game: Game,
+    /// What is valid but surely not meant (an `expect` that can never hold),
+    /// in source order.
+    pub warnings: Vec<Error>,
 }
 
 /// A game with its starting board and its queries, in file order.

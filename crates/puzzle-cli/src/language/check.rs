@@ -60,7 +60,55 @@ pub(super) fn check(
             Game::BlockGame { board: board?, queries }
         }
     };
-    (errors.len() == errors_before && parsed_cleanly).then(|| Puzzle { name: name.map(|n| n.0), game })
+    let warnings = warnings(&game);
+    (errors.len() == errors_before && parsed_cleanly).then(|| Puzzle { name: name.map(|n| n.0), game, warnings })
+}
+
+/// The `expect` lines that can never hold, whatever the search finds.
+fn warnings(game: &Game) -> Vec<Error> {
+    let mut warnings = Vec::new();
+    match game {
+        Game::Twenty48 { board, queries } => {
+            let sum = board.sum();
+            // The largest tile the sum allows: no move changes the sum.
+            let largest_possible = if sum == 0 { 0 } else { 1u128 << (127 - sum.leading_zeros()) };
+            for item in queries {
+                let Some((expect, span)) = &item.expect else { continue };
+                let kind = match (&item.query, expect) {
+                    (Query2048::MaxTile { .. }, Expect2048::Number(value)) => {
+                        let value = *value;
+                        if rules_2048::exponent_of_tile(value).is_err() {
+                            Some(ErrorKind::ExpectNotATile { value })
+                        } else if u128::from(value) > largest_possible {
+                            Some(ErrorKind::ExpectPastTheSum {
+                                value,
+                                largest: largest_possible.min(u64::MAX as u128) as u64,
+                            })
+                        } else if value < board.max_tile() {
+                            Some(ErrorKind::ExpectBelowTheBoard { value, largest: board.max_tile() })
+                        } else {
+                            None
+                        }
+                    }
+                    (Query2048::Reach { within, .. }, Expect2048::Number(moves)) if *moves > *within as u64 => {
+                        Some(ErrorKind::ExpectPastK { moves: *moves, k: *within })
+                    }
+                    _ => None,
+                };
+                warnings.extend(kind.map(|kind| Error::new(kind, *span)));
+            }
+        }
+        Game::BlockGame { board, queries } => {
+            for item in queries {
+                let Some((BlockExpect::Number(blocks), span)) = &item.expect else { continue };
+                if *blocks > board.blocks().len() as u64 {
+                    let kind = ErrorKind::ExpectPastTheBlocks { blocks: *blocks, on_board: board.blocks().len() };
+                    warnings.push(Error::new(kind, *span));
+                }
+            }
+        }
+    }
+    warnings
 }
 
 /// The value, or its error pushed to `errors`.

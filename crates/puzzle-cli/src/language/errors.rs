@@ -188,6 +188,16 @@ pub enum ErrorKind {
     OnlyApplyExpectsBoard { query: QueryKind },
     /// A word that is no answer of the query.
     ImpossibleExpect { text: String, query: QueryKind },
+    /// Warning: an expected tile that is no tile.
+    ExpectNotATile { value: u64 },
+    /// Warning: an expected tile larger than the tiles' sum allows.
+    ExpectPastTheSum { value: u64, largest: u64 },
+    /// Warning: an expected tile smaller than one the board holds.
+    ExpectBelowTheBoard { value: u64, largest: u64 },
+    /// Warning: more moves expected than the query allows.
+    ExpectPastK { moves: u64, k: usize },
+    /// Warning: more blocks expected than the board has.
+    ExpectPastTheBlocks { blocks: u64, on_board: usize },
     /// No answer from the search: a merge of two 2^63 tiles.
     Search(SearchError),
 }
@@ -253,6 +263,15 @@ impl ErrorKind {
             OnlyApplyExpectsBoard { .. } => "only `apply` answers with a board".into(),
             ImpossibleExpect { text, .. } => format!("`{text}` is not a possible answer here"),
             Search(error) => error.to_string(),
+            ExpectNotATile { value } => format!("this `expect` can never hold: {value} is not a tile"),
+            ExpectPastTheSum { value, .. } => format!("this `expect` can never hold: no move makes a tile of {value}"),
+            ExpectBelowTheBoard { value, .. } => {
+                format!("this `expect` can never hold: the answer is no less than {value}")
+            }
+            ExpectPastK { moves, k } => format!("this `expect` can never hold: {moves} moves is more than {k}"),
+            ExpectPastTheBlocks { blocks, .. } => {
+                format!("this `expect` can never hold: {blocks} blocks is more than the board has")
+            }
         }
     }
 
@@ -339,6 +358,15 @@ impl ErrorKind {
             ApplyExpectsBoard { .. } => "write the expected board: `expect board {`, one row per line, then `}`".into(),
             OnlyApplyExpectsBoard { query } | ImpossibleExpect { query, .. } => query.answer_help().into(),
             Search(_) => return None,
+            ExpectNotATile { .. } => "`max-tile` answers with a tile: a power of two, 2 or more".into(),
+            ExpectPastTheSum { largest, .. } => {
+                format!("the tiles add up to less than twice {largest}: no move makes a tile above {largest}")
+            }
+            ExpectBelowTheBoard { largest, .. } => {
+                format!("the board already holds {largest}, and the answer is at least the largest tile in hand")
+            }
+            ExpectPastK { k, .. } => format!("`reach` answers with at most K = {k} moves, or `unreachable`"),
+            ExpectPastTheBlocks { on_board, .. } => format!("the board has {}", count(*on_board, "block")),
         })
     }
 
@@ -371,6 +399,21 @@ fn cells_text(cells: &[(usize, usize)]) -> String {
     format!("[{}]", cells.join(", "))
 }
 
+impl ErrorKind {
+    /// Whether this kind is a warning: the file is valid, but this is surely
+    /// not what is meant.
+    pub fn is_warning(&self) -> bool {
+        matches!(
+            self,
+            ErrorKind::ExpectNotATile { .. }
+                | ErrorKind::ExpectPastTheSum { .. }
+                | ErrorKind::ExpectBelowTheBoard { .. }
+                | ErrorKind::ExpectPastK { .. }
+                | ErrorKind::ExpectPastTheBlocks { .. }
+        )
+    }
+}
+
 /// An error of a file: its kind, where, and the second place it shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
@@ -398,6 +441,7 @@ impl Error {
     pub fn diagnostic(&self) -> Diagnostic {
         let mut diagnostic = Diagnostic::new(self.kind.message(), self.span);
         diagnostic.help = self.kind.help();
+        diagnostic.warning = self.kind.is_warning();
         if let Some(also) = self.also {
             diagnostic = diagnostic.note(also, self.kind.note_label());
         }

@@ -327,3 +327,43 @@ fn an_unclosed_board_is_told_at_its_opening_brace() {
     assert_eq!(errors[0].kind, ErrorKind::BoardNotClosed);
     assert_eq!(&source[errors[0].span.start..errors[0].span.end], "{");
 }
+
+/// The kinds of the warnings a valid `source` gets.
+fn warning_kinds(source: &str) -> Vec<ErrorKind> {
+    parse(source).expect("a valid file").warnings.into_iter().map(|warning| warning.kind).collect()
+}
+
+#[test]
+fn an_expected_tile_that_is_no_tile_is_warned_of() {
+    let source = format!("{BOARD_2048}query max-tile within 1\nexpect 999\n");
+    assert_eq!(warning_kinds(&source), [ErrorKind::ExpectNotATile { value: 999 }]);
+}
+
+#[test]
+fn an_expected_tile_past_the_sum_is_warned_of() {
+    let source = format!("{BOARD_2048}query max-tile within 9\nexpect 8\n");
+    assert_eq!(warning_kinds(&source), [ErrorKind::ExpectPastTheSum { value: 8, largest: 4 }]);
+}
+
+#[test]
+fn an_expected_tile_below_the_board_is_warned_of() {
+    let source = "game 2048\nboard {\n  8 2\n}\nquery max-tile within 1\nexpect 2\n";
+    assert_eq!(warning_kinds(source), [ErrorKind::ExpectBelowTheBoard { value: 2, largest: 8 }]);
+}
+
+#[test]
+fn more_expected_moves_than_k_are_warned_of() {
+    let source = format!("{BOARD_2048}query reach 4 within 1\nexpect 2\n");
+    assert_eq!(warning_kinds(&source), [ErrorKind::ExpectPastK { moves: 2, k: 1 }]);
+}
+
+#[test]
+fn more_expected_blocks_than_the_board_has_are_warned_of() {
+    let source = "game blockgame\nboard {\n  1 1\n}\nquery max-removed\nexpect 2\n";
+    assert_eq!(warning_kinds(source), [ErrorKind::ExpectPastTheBlocks { blocks: 2, on_board: 1 }]);
+}
+
+#[test]
+fn an_expect_that_may_hold_is_no_warning() {
+    assert!(warning_kinds(&format!("{BOARD_2048}query max-tile within 1\nexpect 4\n")).is_empty());
+}

@@ -73,6 +73,10 @@ pub fn render_json(report: &FileReport) -> Value {
             };
             object.insert("game".into(), json!(game));
             object.insert("results".into(), Value::Array(results));
+            if !solved.warnings.is_empty() {
+                let warnings = solved.warnings.iter().map(|warning| error_json(&report.source, warning)).collect();
+                object.insert("warnings".into(), Value::Array(warnings));
+            }
         }
     }
     Value::Object(object)
@@ -90,7 +94,7 @@ fn error_json(source: &str, error: &Error) -> Value {
         "column": column,
         "end_line": end_line,
         "end_column": end_column,
-        "severity": "error",
+        "severity": if error.kind.is_warning() { "warning" } else { "error" },
     })
 }
 
