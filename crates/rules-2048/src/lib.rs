@@ -51,8 +51,8 @@ pub use board::{
 };
 pub use grid_core::{Axis, Direction, Way};
 pub use queries::{
-    apply, max_tile, max_tile_with, reach, reach_with, MaxTile, Proof, Reach, ReachProof, SearchError, SearchOptions,
-    MAX_MOVES,
+    apply, bounds, max_tile, max_tile_with, reach, reach_with, Bounds, MaxTile, Proof, Reach, ReachProof, SearchError,
+    SearchOptions, MAX_MOVES,
 };
 pub use rule::{slide_in_place, TileOverflow, MAX_EXPONENT};
 

@@ -45,6 +45,39 @@ impl From<TileOverflow> for SearchError {
     }
 }
 
+/// What a board's tiles alone prove of every sequence of moves: the bounds a
+/// search starts from, for explaining why no larger tile can be made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bounds {
+    /// The sum of the tiles, which no move changes.
+    pub sum: u128,
+    /// The largest tile the sum allows: the largest power of two not above it.
+    pub largest_by_sum: u128,
+    /// The largest tile the counting bound allows within the moves (each move
+    /// merges pairs of equal tiles, each tile at most once), never above
+    /// `largest_by_sum`.
+    pub largest_by_counting: u128,
+}
+
+/// The [`Bounds`] of `board` for sequences of at most `max_moves` moves
+/// (`max_moves` past [`MAX_MOVES`] is taken as [`MAX_MOVES`]).
+///
+/// ```
+/// use rules_2048::{bounds, Board};
+/// let board: Board = "2 2 4 8".parse().unwrap();
+/// let two = bounds(&board, 2);
+/// assert_eq!((two.sum, two.largest_by_sum, two.largest_by_counting), (16, 16, 8));
+/// assert_eq!(bounds(&board, 3).largest_by_counting, 16);
+/// ```
+pub fn bounds(board: &Board, max_moves: usize) -> Bounds {
+    let root = RootBounds::of(board, max_moves.min(MAX_MOVES));
+    let sum = board.sum();
+    let largest_by_sum = if sum == 0 { 0 } else { 1u128 << (127 - sum.leading_zeros()) };
+    let reachable = root.reachable();
+    let largest_by_counting = if reachable == 0 { 0 } else { 1u128 << reachable };
+    Bounds { sum, largest_by_sum, largest_by_counting: largest_by_counting.min(largest_by_sum) }
+}
+
 fn check_moves(max_moves: usize) -> Result<(), SearchError> {
     if max_moves > MAX_MOVES {
         return Err(SearchError::TooManyMoves { asked: max_moves });

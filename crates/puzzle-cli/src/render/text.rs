@@ -173,6 +173,12 @@ fn result_2048(
             Drawing { colour: style.colour, ascii: options.ascii, truecolor: options.truecolor },
         ));
     }
+
+    if options.explain && result.incomplete.is_none() {
+        if let Some(why) = why_no_more(board, answer, result) {
+            let _ = writeln!(out, "    {} {why}", style.dim("why:"));
+        }
+    }
     if let Answer2048::Apply { board: after, .. } = answer {
         if !options.explain {
             out.push_str(&indented(&board_text(after), 4));
@@ -187,6 +193,52 @@ fn result_2048(
             let _ = writeln!(out, "    after:");
             out.push_str(&indented(&after.to_string(), 6));
         }
+    }
+}
+
+/// Why no larger tile can be made (`max-tile`), or why the target cannot
+/// be reached (`reach`): the bound that proves it, as the search used it.
+fn why_no_more(
+    board: &rules_2048::Board,
+    answer: &Answer2048,
+    result: &QueryResult<Answer2048, Expect2048>,
+) -> Option<String> {
+    let k = result.params.k?;
+    let bounds = rules_2048::bounds(board, k);
+    let searched = format!(
+        "every sequence of at most {} was searched ({})",
+        count(k, "move"),
+        count(result.nodes.unwrap_or(0) as usize, "board")
+    );
+    let sum = format!("the tiles add up to {}, and no move changes the sum", bounds.sum);
+    let counting = format!(
+        "in {} the tiles' counts allow no more (each move merges pairs of equal tiles, each tile once: the counting bound)",
+        count(k, "move")
+    );
+    match answer {
+        Answer2048::MaxTile { tile, .. } => {
+            let tile = u128::from(*tile);
+            let reason = if tile == bounds.largest_by_sum {
+                sum
+            } else if tile == bounds.largest_by_counting {
+                counting
+            } else {
+                searched
+            };
+            Some(format!("no tile above {tile} can be made: {reason}"))
+        }
+        Answer2048::Reach { moves: None } => {
+            let target = u128::from(result.params.target?);
+            let reason = if target > bounds.largest_by_sum {
+                sum
+            } else if target > bounds.largest_by_counting {
+                counting
+            } else {
+                searched
+            };
+            Some(format!("no tile of {target} or more can be made: {reason}"))
+        }
+        _ => None,
     }
 }
 
