@@ -115,7 +115,7 @@ pub struct Rendered<'a> {
 }
 
 impl Rendered<'_> {
-    fn snippet(&self, f: &mut fmt::Formatter<'_>, span: Span, label: &str, gutter: usize) -> fmt::Result {
+    fn snippet(&self, f: &mut fmt::Formatter<'_>, span: Span, label: &str, mark: char, gutter: usize) -> fmt::Result {
         let (line, _) = line_col(self.source, span.start);
         let start = floor_char_boundary(self.source, span.start.min(self.source.len()));
         let line_start = self.source[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
@@ -146,18 +146,21 @@ impl Rendered<'_> {
         let prefix = if cut_before { "..." } else { "" };
         let suffix = if cut_after { "..." } else { "" };
         let text = format!("{prefix}{}{}{}{suffix}", before.concat(), marked_shown.concat(), after.concat());
-        // Keep tabs in the padding so the caret lines up under tabbed text.
+        // Keep tabs in the padding so the caret lines up under tabbed text,
+        // and count columns as a terminal shows them: a Hangul syllable or an
+        // emoji takes two.
         let padding: String = " ".repeat(prefix.len())
             + &before
                 .iter()
-                .map(|c| if c == "\t" { "\t".to_string() } else { " ".repeat(c.chars().count()) })
+                .map(|c| if c == "\t" { "\t".to_string() } else { " ".repeat(width(c)) })
                 .collect::<String>();
-        let carets = marked_shown.iter().map(|c| c.chars().count()).sum::<usize>().max(1);
+        let carets = marked_shown.iter().map(|c| width(c)).sum::<usize>().max(1);
         let bar = self.style.frame("|");
         let number = self.style.frame(&format!("{line:>gutter$}"));
         writeln!(f, "{:gutter$} {bar}", "")?;
         writeln!(f, "{number} {bar} {text}")?;
-        let marks = self.style.bad(&"^".repeat(carets));
+        let marks = mark.to_string().repeat(carets);
+        let marks = if mark == '^' { self.style.bad(&marks) } else { self.style.frame(&marks) };
         if label.is_empty() {
             writeln!(f, "{:gutter$} {bar} {padding}{marks}", "")?;
         } else {
@@ -165,6 +168,12 @@ impl Rendered<'_> {
         }
         Ok(())
     }
+}
+
+/// The columns `text` takes on a terminal.
+fn width(text: &str) -> usize {
+    use unicode_width::UnicodeWidthStr;
+    text.width()
 }
 
 /// How many characters of a long source line a snippet shows on each side
@@ -182,9 +191,15 @@ impl fmt::Display for Rendered<'_> {
         let level = if diagnostic.warning { self.style.warn("warning") } else { self.style.bad("error") };
         writeln!(f, "{level}{}", self.style.bold(&format!(": {message}")))?;
         writeln!(f, "{:gutter$}{} {}:{line}:{column}", "", self.style.frame("-->"), visible(self.path))?;
-        self.snippet(f, diagnostic.span, "", gutter)?;
+        // The places in the order of the file; the primary one marked `^`,
+        // the other `-` with its label.
+        let mut places = vec![(diagnostic.span, "", '^')];
         if let Some((span, note)) = &diagnostic.note {
-            self.snippet(f, *span, note, gutter)?;
+            places.push((*span, note.as_str(), '-'));
+        }
+        places.sort_by_key(|(span, _, _)| span.start);
+        for (span, label, mark) in places {
+            self.snippet(f, span, label, mark, gutter)?;
         }
         if let Some(help) = &diagnostic.help {
             writeln!(f, "{:gutter$} {} {}: {}", "", self.style.frame("="), self.style.bold("help"), visible(help))?;

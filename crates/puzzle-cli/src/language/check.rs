@@ -21,7 +21,9 @@ pub(super) fn check(
     errors: &mut Vec<Error>,
 ) -> Option<Puzzle> {
     let Statements { name, game, board, queries, .. } = statements;
-    let end = Span::new(source.len(), source.len());
+    // The end of the file is told at its last character, not past it.
+    let last = source.trim_end().char_indices().last().map_or(0, |(at, _)| at);
+    let end = Span::new(last, source.trim_end().len().max(last));
     let missing = |kind: ErrorKind, span: Span, errors: &mut Vec<Error>| {
         if parsed_cleanly {
             errors.push(Error::new(kind, span));
