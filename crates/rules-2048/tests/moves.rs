@@ -123,3 +123,19 @@ fn a_line_already_against_its_wall_does_not_change() {
         assert!(rules_2048::slide_in_place(&mut gapped, 1, len + 1, Left, |_, _| {}).unwrap());
     }
 }
+
+#[test]
+fn a_board_tells_its_tiles_and_its_errors_as_people_count() {
+    let board: Board = "2 . / 1024 4".parse().unwrap();
+    assert_eq!([board.tile(0, 0), board.tile(0, 1), board.tile(1, 0), board.tile(1, 1)], [2, 0, 1024, 4]);
+    assert_eq!((board.height(), board.width(), board.max_tile(), board.sum()), (2, 2, 1024, 1030));
+    let err = Board::from_rows(vec![vec![2, 2], vec![2, 6]]).unwrap_err();
+    assert_eq!(err.to_string(), "row 2, column 2 holds 6: tiles are powers of two from 2 up (0 is empty)");
+    assert_eq!(rules_2048::TileError::NotAPowerOfTwo.to_string(), "not a power of two from 2 up");
+    assert_eq!(rules_2048::TileError::TooLarge.to_string(), "larger than the largest tile, 2^63");
+    assert_eq!(rules_2048::TileError::NotANumber.to_string(), "not a number");
+    let bad = "2 2 / 2 x".parse::<Board>().unwrap_err();
+    assert_eq!(bad.to_string(), "row 2, column 2: the cell is not a number");
+    let overflow = TileOverflow { row: 0, col: 2 };
+    assert_eq!(overflow.to_string(), "two 2^63 tiles would merge at row 1, column 3: the largest tile is 2^63");
+}
