@@ -37,6 +37,23 @@ impl fmt::Display for GridError {
 
 impl std::error::Error for GridError {}
 
+/// Why [`Grid::parse_rows`] could not read a grid: a cell its reader
+/// refused, or rows of different lengths.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseGridError<E> {
+    /// The reader refused a cell.
+    Cell {
+        /// 1-based row of the cell.
+        row: usize,
+        /// 1-based column of the cell.
+        column: usize,
+        /// What the reader said.
+        error: E,
+    },
+    /// The rows were empty or of different lengths.
+    Shape(GridError),
+}
+
 /// A rectangular grid of cells stored row by row.
 ///
 /// Invariant: `height ≥ 1`, `width ≥ 1` and `cells.len() == height × width`.
@@ -84,6 +101,28 @@ impl<T> Grid<T> {
             return Err(GridError::Ragged { row: cells.len() / width, expected: width, found: cells.len() % width });
         }
         Ok(Grid { height, width, cells })
+    }
+
+    /// A grid written on one line the way puzzle files write boards: cells
+    /// separated by blanks, rows by `/` (or line ends), each cell read by
+    /// `read`.
+    ///
+    /// ```
+    /// use grid_core::{Grid, ParseGridError};
+    /// let grid = Grid::parse_rows("1 2 / 3 4", str::parse::<u8>).unwrap();
+    /// assert_eq!(grid[(1, 0)], 3);
+    /// let bad = Grid::parse_rows("1 2 / 3 x", str::parse::<u8>).unwrap_err();
+    /// assert!(matches!(bad, ParseGridError::Cell { row: 2, column: 2, .. }));
+    /// ```
+    pub fn parse_rows<E>(text: &str, mut read: impl FnMut(&str) -> Result<T, E>) -> Result<Grid<T>, ParseGridError<E>> {
+        let mut rows = Vec::new();
+        for (row, line) in text.split(['/', '\n']).filter(|line| !line.trim().is_empty()).enumerate() {
+            let cells = line.split_whitespace().enumerate().map(|(column, cell)| {
+                read(cell).map_err(|error| ParseGridError::Cell { row: row + 1, column: column + 1, error })
+            });
+            rows.push(cells.collect::<Result<Vec<T>, _>>()?);
+        }
+        Grid::from_rows(rows).map_err(ParseGridError::Shape)
     }
 
     /// The number of rows.

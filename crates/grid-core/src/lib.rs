@@ -39,7 +39,7 @@ mod lines;
 mod tests;
 
 pub use direction::{Axis, Direction, Way};
-pub use grid::{Grid, GridError};
+pub use grid::{Grid, GridError, ParseGridError};
 pub use lines::{lines_toward, Line, Lines};
 
 /// The examples of the crate's README, run as doc tests so that they stay true.

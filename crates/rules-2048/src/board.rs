@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use grid_core::{Direction, Grid, GridError};
+use grid_core::{Direction, Grid, GridError, ParseGridError};
 
 use crate::kernel::slide_into;
 use crate::rule::{TileOverflow, MAX_EXPONENT};
@@ -312,14 +312,10 @@ impl FromStr for Board {
     type Err = ParseBoardError;
 
     fn from_str(text: &str) -> Result<Board, ParseBoardError> {
-        let mut rows = Vec::new();
-        for (row, line) in text.split(['/', '\n']).filter(|line| !line.trim().is_empty()).enumerate() {
-            let cells = line.split_whitespace().enumerate().map(|(column, cell)| {
-                parse_cell(cell).map_err(|error| ParseBoardError::Cell { row: row + 1, column: column + 1, error })
-            });
-            rows.push(cells.collect::<Result<Vec<u64>, _>>()?);
-        }
-        let values = Grid::from_rows(rows).map_err(ParseBoardError::Shape)?;
+        let values = Grid::parse_rows(text, parse_cell).map_err(|err| match err {
+            ParseGridError::Cell { row, column, error } => ParseBoardError::Cell { row, column, error },
+            ParseGridError::Shape(err) => ParseBoardError::Shape(err),
+        })?;
         Ok(Board::from_values(&values).expect("every cell is a tile"))
     }
 }

@@ -3,26 +3,11 @@
 //! true, its witness is real, and no search visits more boards than its
 //! budget, on one thread or two.
 
-use rules_2048::{apply, max_tile, max_tile_with, reach, reach_with, Board, Proof, ReachProof, SearchOptions};
+use rules_2048::{apply, max_tile, max_tile_with, reach, reach_with, Proof, ReachProof, SearchOptions};
 
-/// A reproducible pseudo-random board, as in `threads.rs`.
-fn board(height: usize, width: usize, max_exponent: u64, empty_percent: u64, seed: u64) -> Board {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let rows = (0..height)
-        .map(|_| {
-            (0..width)
-                .map(|_| if next() % 100 < empty_percent { 0 } else { 1 << (1 + next() % max_exponent) })
-                .collect()
-        })
-        .collect();
-    Board::from_rows(rows).unwrap()
-}
+#[path = "../benches/support/boards.rs"]
+mod boards;
+use boards::random_rectangle as board;
 
 const BUDGETS: [u64; 12] = [0, 1, 2, 3, 5, 8, 13, 30, 80, 200, 600, 3_000];
 

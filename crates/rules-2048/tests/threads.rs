@@ -2,27 +2,11 @@
 //! is answered on one to eight threads and compared, on boards with many
 //! shortest sequences (few tile values, many equal neighbours) of many shapes.
 
-use rules_2048::{max_tile_with, reach_with, Board, SearchOptions};
+use rules_2048::{max_tile_with, reach_with, SearchOptions};
 
-/// A reproducible pseudo-random `height × width` board of tiles from 2 to
-/// `2^max_exponent`, `empty_percent` of its cells empty.
-fn board(height: usize, width: usize, max_exponent: u64, empty_percent: u64, seed: u64) -> Board {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let rows = (0..height)
-        .map(|_| {
-            (0..width)
-                .map(|_| if next() % 100 < empty_percent { 0 } else { 1 << (1 + next() % max_exponent) })
-                .collect()
-        })
-        .collect();
-    Board::from_rows(rows).unwrap()
-}
+#[path = "../benches/support/boards.rs"]
+mod boards;
+use boards::random_rectangle as board;
 
 #[test]
 fn witnesses_are_the_same_on_one_to_eight_threads() {

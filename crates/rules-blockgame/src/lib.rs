@@ -34,7 +34,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
-use grid_core::{Grid, GridError};
+use grid_core::{Grid, GridError, ParseGridError};
 
 /// A block's id: any positive integer; 0 marks an empty cell.
 pub type BlockId = u32;
@@ -168,19 +168,12 @@ impl FromStr for Board {
     type Err = ParseBoardError;
 
     fn from_str(text: &str) -> Result<Board, ParseBoardError> {
-        let mut rows = Vec::new();
-        for (row, line) in text.split(['/', '\n']).filter(|line| !line.trim().is_empty()).enumerate() {
-            let cells = line.split_whitespace().enumerate().map(|(column, cell)| match cell {
-                "." => Ok(0),
-                _ => cell.parse::<BlockId>().map_err(|_| ParseBoardError::Cell {
-                    row: row + 1,
-                    column: column + 1,
-                    text: cell.to_string(),
-                }),
-            });
-            rows.push(cells.collect::<Result<Vec<BlockId>, _>>()?);
-        }
-        Board::from_rows(rows).map_err(ParseBoardError::Board)
+        let read = |cell: &str| if cell == "." { Ok(0) } else { cell.parse::<BlockId>().map_err(|_| cell.to_string()) };
+        let ids = Grid::parse_rows(text, read).map_err(|err| match err {
+            ParseGridError::Cell { row, column, error } => ParseBoardError::Cell { row, column, text: error },
+            ParseGridError::Shape(err) => ParseBoardError::Board(BlockError::Shape(err)),
+        })?;
+        Board::from_grid(ids).map_err(|split| ParseBoardError::Board(split.into()))
     }
 }
 

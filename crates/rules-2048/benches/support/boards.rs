@@ -6,6 +6,11 @@ use rules_2048::Board;
 /// A reproducible pseudo-random board: every cell a tile from 2 to 2^max_exponent,
 /// or empty with probability `empty_percent`.
 pub fn random_board(size: usize, max_exponent: u64, empty_percent: u64, seed: u64) -> Board {
+    random_rectangle(size, size, max_exponent, empty_percent, seed)
+}
+
+/// [`random_board`] of `height` × `width` cells.
+pub fn random_rectangle(height: usize, width: usize, max_exponent: u64, empty_percent: u64, seed: u64) -> Board {
     let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut next = move || {
         state ^= state << 13;
@@ -13,9 +18,11 @@ pub fn random_board(size: usize, max_exponent: u64, empty_percent: u64, seed: u6
         state ^= state << 17;
         state
     };
-    let rows = (0..size)
+    let rows = (0..height)
         .map(|_| {
-            (0..size).map(|_| if next() % 100 < empty_percent { 0 } else { 1 << (1 + next() % max_exponent) }).collect()
+            (0..width)
+                .map(|_| if next() % 100 < empty_percent { 0 } else { 1 << (1 + next() % max_exponent) })
+                .collect()
         })
         .collect();
     Board::from_rows(rows).unwrap()
