@@ -136,6 +136,12 @@ fn a_board_tells_its_tiles_and_its_errors_as_people_count() {
     assert_eq!(rules_2048::TileError::NotANumber.to_string(), "not a number");
     let bad = "2 2 / 2 x".parse::<Board>().unwrap_err();
     assert_eq!(bad.to_string(), "row 2, column 2: the cell is not a number");
+    use rules_2048::{parse_cell, TileError};
+    assert_eq!(parse_cell("18446744073709551616"), Err(TileError::TooLarge), "all digits, past u64");
+    assert_eq!(parse_cell("99999999999999999999x"), Err(TileError::NotANumber), "not all digits");
+    assert_eq!(parse_cell(""), Err(TileError::NotANumber));
+    assert_eq!(parse_cell("00"), Err(TileError::NotAPowerOfTwo), "only `0` and `.` are empty");
+    assert_eq!(format!("{board:?}"), "Board 2×2\n   2 .\n1024 4\n");
     let overflow = TileOverflow { row: 0, col: 2 };
     assert_eq!(overflow.to_string(), "two 2^63 tiles would merge at row 1, column 3: the largest tile is 2^63");
 }

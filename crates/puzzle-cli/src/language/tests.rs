@@ -367,3 +367,50 @@ fn more_expected_blocks_than_the_board_has_are_warned_of() {
 fn an_expect_that_may_hold_is_no_warning() {
     assert!(warning_kinds(&format!("{BOARD_2048}query max-tile within 1\nexpect 4\n")).is_empty());
 }
+
+const BLOCKS: &str = "game blockgame\nboard {\n";
+
+#[test]
+fn a_block_id_past_u32() {
+    let source = format!("{BLOCKS}  4294967296\n}}\nquery max-removed\n");
+    assert_eq!(error_kind(&source), ErrorKind::BlockIdTooLarge { text: "4294967296".into() });
+}
+
+#[test]
+fn a_block_id_that_is_no_number() {
+    for text in ["x", "+3", "-1", "1.5"] {
+        let source = format!("{BLOCKS}  {text}\n}}\nquery max-removed\n");
+        assert_eq!(error_kind(&source), ErrorKind::NotABlockId { text: text.into() }, "{text}");
+    }
+}
+
+#[test]
+fn k_past_u64_is_past_the_limit_not_a_non_number() {
+    let source = format!("{BOARD_2048}query max-tile within 99999999999999999999999\n");
+    assert_eq!(error_kind(&source), ErrorKind::MovesTooMany { text: "99999999999999999999999".into() });
+    let source = format!("{BOARD_2048}query max-tile within +3\n");
+    assert_eq!(error_kind(&source), ErrorKind::MovesTooMany { text: "+3".into() });
+}
+
+#[test]
+fn a_target_past_u64() {
+    let source = format!("{BOARD_2048}query reach 99999999999999999999999 within 1\n");
+    assert_eq!(error_kind(&source), ErrorKind::TargetTooLarge { text: "99999999999999999999999".into() });
+    let source = format!("{BOARD_2048}query reach x within 1\n");
+    assert_eq!(error_kind(&source), ErrorKind::TargetNotANumber { text: "x".into() });
+}
+
+#[test]
+fn a_board_expected_after_max_removed_is_told_at_its_brace() {
+    let source = format!("{BLOCKS}  1\n}}\nquery max-removed\nexpect board {{\n  1\n}}\n");
+    let errors = parse(&source).unwrap_err();
+    assert_eq!(errors[0].kind, ErrorKind::OnlyApplyExpectsBoard { query: QueryKind::MaxRemoved });
+    assert_eq!(&source[errors[0].span.start..errors[0].span.end], "{");
+}
+
+#[test]
+fn a_puzzle_with_a_broken_statement_is_no_puzzle() {
+    // The checks find nothing wrong with the rest; the broken line alone fails it.
+    let source = format!("{BOARD_2048}query max-tile within 1\ngame 2048 extra\n");
+    assert!(parse(&source).is_err());
+}
