@@ -121,6 +121,8 @@ pub enum ErrorKind {
     ExpectTwice,
     /// A `name` whose closing quote is missing.
     NameNotClosed,
+    /// An escape in a `name` other than `\"` and `\\`.
+    UnsupportedEscape { escape: char },
     /// Something other than a statement where one should start; `glued` is
     /// a keyword the word starts with (`game2048`).
     ExpectedStatement { found: Found, glued: Option<(&'static str, String)>, suggestion: Option<Suggestion> },
@@ -221,6 +223,7 @@ impl ErrorKind {
             ExpectBeforeQuery => "`expect` before any query".into(),
             ExpectTwice => "a second `expect` for one query".into(),
             NameNotClosed => "the name is not closed: expected `\"` before the end of the line".into(),
+            UnsupportedEscape { escape } => format!("`\\{escape}` is not an escape of a name"),
             ExpectedStatement { found, .. } => format!("expected a statement, found {found}"),
             ExpectedQuery { found, .. } => format!("expected a query, found {found}"),
             ExpectedWithin { found } => format!("expected `within`, found {found}"),
@@ -299,6 +302,9 @@ impl ErrorKind {
             ExpectBeforeQuery => "an `expect` line follows the query whose answer it gives".into(),
             ExpectTwice => "a query has at most one `expect`".into(),
             NameNotClosed => "end the name with `\"` on the same line; write `\\\"` for a quote inside it".into(),
+            UnsupportedEscape { .. } => {
+                "a name has two escapes, `\\\"` for a quote and `\\\\` for a backslash; write other characters as they are".into()
+            }
             ExpectedStatement { glued: Some((keyword, rest)), .. } => {
                 format!("put a space after the keyword: `{keyword} {rest}`")
             }

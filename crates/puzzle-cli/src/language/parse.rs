@@ -56,6 +56,10 @@ pub(super) fn statements(source: &str) -> (Statements, Vec<Error>) {
         return (statements, errors);
     }
     for chunk in chunks(source) {
+        if let Some(at) = chunk.missing_brace {
+            errors.push(Error::new(ErrorKind::ExpectedBoardOpen { found: Found::EndOfLine }, Span::new(at, at)));
+            continue;
+        }
         let text = &source[chunk.start..chunk.end];
         match PuzzleParser::parse(Rule::file, text) {
             Ok(mut file) => {
@@ -88,6 +92,9 @@ struct Chunk {
     start: usize,
     end: usize,
     opening: Option<usize>,
+    /// For `board` or `expect board` with no `{` after it: where the brace
+    /// should be. Its rows, if any follow, are in the chunk.
+    missing_brace: Option<usize>,
 }
 
 /// The lines of `source`: where each starts, where its text ends, and where
@@ -144,11 +151,17 @@ fn chunks(source: &str) -> Vec<Chunk> {
             ["board", second, ..] | ["expect", "board", second, ..] => second.starts_with('{'),
             _ => false,
         };
+        // `board` alone on its line: the rows below are its, and the brace is
+        // missing where the line ends.
+        let lacks_brace = matches!(words.as_slice(), ["board"] | ["expect", "board"]);
         if opens_board {
             let opening = start + line.find('{').expect("the line opens a board");
-            open_board = Some(Chunk { start, end: next, opening: Some(opening) });
+            open_board = Some(Chunk { start, end: next, opening: Some(opening), missing_brace: None });
+        } else if lacks_brace {
+            let after_board = start + line.find("board").expect("the line names a board") + "board".len();
+            open_board = Some(Chunk { start, end: next, opening: None, missing_brace: Some(after_board) });
         } else {
-            chunks.push(Chunk { start, end: next, opening: None });
+            chunks.push(Chunk { start, end: next, opening: None, missing_brace: None });
         }
     }
     chunks.extend(open_board);
@@ -304,7 +317,32 @@ pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error
     let is = |rule: Rule| expected.contains(&rule);
     let in_board = source[..at].matches('{').count() > source[..at].matches('}').count();
     let keywords = ["name", "game", "board", "query", "expect"];
-    let kind = if is(Rule::string) && rest.starts_with('"') {
+    let line_rest = &rest[..rest.find(['\r', '\n']).unwrap_or(rest.len())];
+    // The first escape of the name that is not `\"` or `\\`, walking the
+    // escapes in order (`\\t` is a backslash, then a `t`).
+    let bad_escape = {
+        let mut chars = line_rest.char_indices().skip(1);
+        let mut found = None;
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '"' => break,
+                '\\' => match chars.next() {
+                    Some((_, '"' | '\\')) => {}
+                    Some((_, other)) => {
+                        found = Some((i, other));
+                        break;
+                    }
+                    None => break,
+                },
+                _ => {}
+            }
+        }
+        found
+    };
+    let kind = if let (true, true, Some((offset, escape))) = (is(Rule::string), rest.starts_with('"'), bad_escape) {
+        let span = Span::new(at + offset, at + offset + 1 + escape.len_utf8());
+        return Error::new(ErrorKind::UnsupportedEscape { escape }, span);
+    } else if is(Rule::string) && rest.starts_with('"') {
         ErrorKind::NameNotClosed
     } else if is(Rule::kw_name) || is(Rule::file) {
         let glued = keywords.iter().find(|k| found_word.starts_with(**k) && found_word.len() > k.len());

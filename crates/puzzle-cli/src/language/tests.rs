@@ -414,3 +414,33 @@ fn a_puzzle_with_a_broken_statement_is_no_puzzle() {
     let source = format!("{BOARD_2048}query max-tile within 1\ngame 2048 extra\n");
     assert!(parse(&source).is_err());
 }
+
+#[test]
+fn an_unsupported_escape_is_told_as_such() {
+    let source = "name \"tab\\there\"\ngame 2048\n";
+    let errors = parse(source).unwrap_err();
+    assert_eq!(errors[0].kind, ErrorKind::UnsupportedEscape { escape: 't' });
+    assert_eq!(&source[errors[0].span.start..errors[0].span.end], "\\t");
+}
+
+#[test]
+fn an_escaped_backslash_before_a_letter_is_no_escape_of_it() {
+    let source = "name \"a\\\\tb\"\ngame 2048\nboard {\n  2\n}\nquery max-tile within 1\n";
+    assert_eq!(parse(source).unwrap().name.as_deref(), Some("a\\tb"));
+}
+
+#[test]
+fn a_board_without_its_brace_is_told_on_its_own_line() {
+    let source = format!("{BOARD_2048}query apply L\nexpect board\n  2 .\n}}\n");
+    let errors = parse(&source).unwrap_err();
+    assert_eq!(errors.len(), 1, "its rows are no statements of their own: {errors:?}");
+    assert_eq!(errors[0].kind, ErrorKind::ExpectedBoardOpen { found: Found::EndOfLine });
+    assert_eq!(errors[0].span.start, source.find("expect board").unwrap() + "expect board".len());
+}
+
+#[test]
+fn lone_carriage_returns_keep_their_line_numbers() {
+    let source = "game 2048\rboard {\r  2 3\r}\rquery max-tile within 1\r";
+    let errors = parse(source).unwrap_err();
+    assert_eq!(crate::diagnostic::line_col(source, errors[0].span.start), (3, 5));
+}
