@@ -12,10 +12,18 @@ use crate::answer::{Answer2048, Answered, BlockAnswer, QueryResult};
 use crate::diagnostic::Span;
 use crate::report::FileReport;
 
-/// One change to a file: the bytes of `span` replaced by `text`.
-struct Edit {
-    span: Span,
-    text: String,
+/// One change to a file: the bytes of `span` replaced by `text`, for the
+/// query at `query`; `rewrite` when it replaces a failing `expect`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    /// Where the query is.
+    pub query: Span,
+    /// The bytes replaced (empty for an `expect` added).
+    pub span: Span,
+    /// What replaces them.
+    pub text: String,
+    /// Whether it rewrites a failing `expect` (else it adds a missing one).
+    pub rewrite: bool,
 }
 
 /// What blessing a file does.
@@ -59,6 +67,27 @@ pub fn bless(report: &FileReport) -> Option<Blessed> {
     Some(blessed)
 }
 
+/// The edits blessing a valid file makes, one for each query whose proven
+/// answer is not its `expect`, in file order.
+pub fn edits(report: &FileReport) -> Vec<Edit> {
+    let Ok(solved) = report.outcome.as_ref() else { return Vec::new() };
+    let mut edits = Vec::new();
+    let mut counts = Blessed::default();
+    match &solved.answered {
+        Answered::Twenty48 { results, .. } => {
+            for result in results {
+                plan(&report.source, result, expect_2048, &mut edits, &mut counts);
+            }
+        }
+        Answered::BlockGame { results, .. } => {
+            for result in results {
+                plan(&report.source, result, expect_blocks, &mut edits, &mut counts);
+            }
+        }
+    }
+    edits
+}
+
 /// The edit one result calls for, if any.
 fn plan<A, E>(
     source: &str,
@@ -77,14 +106,14 @@ fn plan<A, E>(
     match (&result.expect, result.expect_span) {
         (Some((_, true)), _) => {}
         (Some((_, false)), Some(span)) => {
-            edits.push(Edit { span, text: expect_text(answer, indent, line_end) });
+            edits.push(Edit { query: result.span, span, text: expect_text(answer, indent, line_end), rewrite: true });
             blessed.rewritten += 1;
         }
         _ => {
             // After the query's line (its comment included), before the line end.
             let end = source[result.span.end..].find(['\r', '\n']).map_or(source.len(), |at| result.span.end + at);
             let text = format!("{line_end}{indent}{}", expect_text(answer, indent, line_end));
-            edits.push(Edit { span: Span::new(end, end), text });
+            edits.push(Edit { query: result.span, span: Span::new(end, end), text, rewrite: false });
             blessed.added += 1;
         }
     }

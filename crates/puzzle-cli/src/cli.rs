@@ -152,6 +152,13 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+    /// Serve the Language Server Protocol on stdin and stdout, for editors.
+    #[command(
+        after_help = "Example (Neovim): see editors/nvim/puzzle.lua\n\nThe server publishes every error as you \
+                            type, formats, shows each query's answer beside it and in full on hover, offers the \
+                            answers as `expect` lines, completes and highlights."
+    )]
+    Lsp,
     /// Print the man page (roff).
     #[command(after_help = "Example:\n  puzzle man > ~/.local/share/man/man1/puzzle.1")]
     Man,

@@ -26,6 +26,7 @@
 //! | `output`, `signals` | stdout in whole pieces, a closed pipe ends the run; death by the signal that came |
 //! | [`judge`], [`limits`] | the online judges' formats; every limit on input |
 //! | `cli`, `commands` | the command line and one function per subcommand |
+//! | [`lsp`] | `puzzle lsp`, the language server |
 //!
 //! This crate is the only one that touches files, terminals, pest, clap and
 //! anyhow; the rules crates know nothing of it. With `default-features =
@@ -47,6 +48,8 @@ pub mod files;
 pub mod judge;
 pub mod language;
 pub mod limits;
+#[cfg(feature = "cli")]
+pub mod lsp;
 #[cfg(feature = "cli")]
 mod output;
 pub mod render;

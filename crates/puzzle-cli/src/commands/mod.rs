@@ -34,6 +34,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             crate::output::stdout(&String::from_utf8_lossy(&script))?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Lsp => {
+            crate::lsp::serve()?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Man => {
             let mut page = Vec::new();
             clap_mangen::Man::new(crate::cli::Cli::command()).render(&mut page)?;

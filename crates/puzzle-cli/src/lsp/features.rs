@@ -1,0 +1,338 @@
+//! What the server answers: diagnostics, formatting, inlay hints, hovers,
+//! code actions, completions and semantic tokens, each from the text (and
+//! the answers, where they are in).
+
+use serde_json::{json, Value};
+
+use super::position::{offset, position, range, Encoding};
+use crate::answer::{Answer2048, Answered, BlockAnswer, Bound, QueryResult};
+use crate::bless::edits;
+use crate::diagnostic::Span;
+use crate::language::format::format_source;
+use crate::language::{parse, Error, ErrorKind, Game, GameKind};
+use crate::render::explain::{explain_2048, explain_blocks, Drawing};
+use crate::report::{Failure, FileReport};
+
+/// The kinds of token the server tells, in the legend's order.
+pub(super) const TOKEN_TYPES: [&str; 7] =
+    ["keyword", "number", "string", "comment", "variable", "enumMember", "operator"];
+
+/// Every error and warning of a file, as LSP diagnostics: the same as
+/// `puzzle check` reports, the help as related information.
+pub(super) fn diagnostics(report: &FileReport, uri: &str, encoding: Encoding) -> Vec<Value> {
+    let errors: &[Error] = match &report.outcome {
+        Err(Failure::Invalid(errors)) => errors,
+        Err(Failure::Unreadable(_)) => &[],
+        Ok(solved) => &solved.warnings,
+    };
+    let text = &report.source;
+    errors
+        .iter()
+        .map(|error| {
+            let mut related = Vec::new();
+            if let Some(help) = error.kind.help() {
+                let here = range(text, error.span.start, error.span.end, encoding);
+                related.push(json!({ "location": { "uri": uri, "range": here }, "message": format!("help: {help}") }));
+            }
+            if let (Some(also), Some(note)) = (error.also, error.diagnostic().note.map(|note| note.1)) {
+                let there = range(text, also.start, also.end, encoding);
+                related.push(json!({ "location": { "uri": uri, "range": there }, "message": note }));
+            }
+            let mut diagnostic = json!({
+                "range": range(text, error.span.start, error.span.end, encoding),
+                "severity": if error.kind.is_warning() { 2 } else { 1 },
+                "source": "puzzle",
+                "message": error.kind.message(),
+                "relatedInformation": related,
+            });
+            if let Some(word) = suggestion(&error.kind) {
+                diagnostic["data"] = json!({ "replace_with": word });
+            }
+            diagnostic
+        })
+        .collect()
+}
+
+/// The word a "did you mean" error suggests, for its quick fix.
+fn suggestion(kind: &ErrorKind) -> Option<&'static str> {
+    match kind {
+        ErrorKind::ExpectedStatement { suggestion: Some(s), .. }
+        | ErrorKind::ExpectedQuery { suggestion: Some(s), .. }
+        | ErrorKind::UnknownGame { suggestion: Some(s), .. }
+        | ErrorKind::UnknownMove { suggestion: Some(s), .. } => Some(s.word),
+        _ => None,
+    }
+}
+
+/// `puzzle fmt`'s layout, as one edit of the whole text; none for a file
+/// with a syntax error.
+pub(super) fn formatting(text: &str, encoding: Encoding) -> Value {
+    match format_source(text) {
+        Ok(formatted) if formatted != text => {
+            json!([{ "range": range(text, 0, text.len(), encoding), "newText": formatted }])
+        }
+        _ => json!([]),
+    }
+}
+
+/// Each query's span and canonical text, from the parse.
+fn queries(text: &str) -> Vec<Span> {
+    match parse(text) {
+        Ok(puzzle) => match &puzzle.game {
+            Game::Twenty48 { queries, .. } => queries.iter().map(|item| item.span).collect(),
+            Game::BlockGame { queries, .. } => queries.iter().map(|item| item.span).collect(),
+        },
+        Err(_) => Vec::new(),
+    }
+}
+
+/// The end of the line `at` is on.
+fn line_end(text: &str, at: usize) -> usize {
+    text[at..].find(['\r', '\n']).map_or(text.len(), |i| at + i)
+}
+
+/// What the hint of a result says: `→ 16 in 3 moves: L U L`.
+fn hint_2048(result: &QueryResult<Answer2048, crate::language::Expect2048>) -> String {
+    let moves_text =
+        |moves: &[grid_core::Direction]| moves.iter().map(|m| m.letter().to_string()).collect::<Vec<_>>().join(" ");
+    let answer = match &result.answer {
+        Err(error) => return format!("→ error: {}", error.kind.message()),
+        Ok(Answer2048::MaxTile { tile, moves }) if moves.is_empty() => format!("→ {tile}, on the board already"),
+        Ok(Answer2048::MaxTile { tile, moves }) => {
+            format!("→ {tile} in {}: {}", count(moves.len(), "move"), moves_text(moves))
+        }
+        Ok(Answer2048::Reach { moves: Some(moves) }) if moves.is_empty() => "→ 0 moves: on the board already".into(),
+        Ok(Answer2048::Reach { moves: Some(moves) }) => {
+            format!("→ {}: {}", count(moves.len(), "move"), moves_text(moves))
+        }
+        Ok(Answer2048::Reach { moves: None }) if result.incomplete.is_some() => "→ no sequence found".into(),
+        Ok(Answer2048::Reach { moves: None }) => "→ unreachable".into(),
+        Ok(Answer2048::Apply { board, .. }) => {
+            format!("→ largest tile {}", board.as_slice().iter().max().copied().unwrap_or(0))
+        }
+    };
+    match result.incomplete {
+        Some(Bound::UpperBound(bound)) => format!("{answer} (incomplete: no tile above {bound})"),
+        Some(Bound::FewestAtLeast(fewest)) => format!("{answer} (incomplete: at least {})", count(fewest, "move")),
+        None => answer,
+    }
+}
+
+fn hint_blocks(result: &QueryResult<BlockAnswer, crate::language::BlockExpect>) -> String {
+    match &result.answer {
+        Err(error) => format!("→ error: {}", error.kind.message()),
+        Ok(BlockAnswer::MaxRemoved(solution)) => {
+            let ids: Vec<String> = solution.removed_ids().iter().map(u32::to_string).collect();
+            match ids.len() {
+                0 => "→ 0 blocks".into(),
+                n => format!("→ {}: {}", count(n, "block"), ids.join(", ")),
+            }
+        }
+    }
+}
+
+fn count(n: usize, noun: &str) -> String {
+    crate::language::errors::count(n, noun)
+}
+
+/// The answers of a file, each with its query's span.
+fn answers(answered: &FileReport) -> Vec<(Span, String)> {
+    let Ok(solved) = &answered.outcome else { return Vec::new() };
+    match &solved.answered {
+        Answered::Twenty48 { results, .. } => results.iter().map(|r| (r.span, hint_2048(r))).collect(),
+        Answered::BlockGame { results, .. } => results.iter().map(|r| (r.span, hint_blocks(r))).collect(),
+    }
+}
+
+/// One hint at the end of each query's line: its answer, or "searching…"
+/// while the search runs.
+pub(super) fn inlay_hints(text: &str, answered: Option<&FileReport>, encoding: Encoding) -> Value {
+    let hints: Vec<(Span, String)> = match answered {
+        Some(report) => answers(report),
+        None => queries(text).into_iter().map(|span| (span, "→ searching…".to_string())).collect(),
+    };
+    let hints: Vec<Value> = hints
+        .into_iter()
+        .map(|(span, label)| {
+            json!({ "position": position(text, line_end(text, span.start), encoding), "label": label, "paddingLeft": true })
+        })
+        .collect();
+    json!(hints)
+}
+
+/// The full answer of the query under the cursor, its witness drawn.
+pub(super) fn hover(text: &str, answered: Option<&FileReport>, at: &Value, encoding: Encoding) -> Value {
+    let at = offset(text, at, encoding);
+    let Some(report) = answered else {
+        let on_query = queries(text).iter().any(|span| span.start <= at && at <= line_end(text, span.start));
+        return if on_query {
+            json!({ "contents": { "kind": "markdown", "value": "searching…" } })
+        } else {
+            Value::Null
+        };
+    };
+    let Ok(solved) = &report.outcome else { return Value::Null };
+    let drawing = Drawing { colour: false, ascii: false, truecolor: false };
+    let on = |span: Span| span.start <= at && at <= line_end(text, span.start);
+    let (hint, explained) = match &solved.answered {
+        Answered::Twenty48 { board, results } => {
+            let Some(result) = results.iter().find(|r| on(r.span)) else { return Value::Null };
+            let explained = result.answer.as_ref().map(|a| explain_2048(board, a, drawing)).unwrap_or_default();
+            (hint_2048(result), explained)
+        }
+        Answered::BlockGame { board, results } => {
+            let Some(result) = results.iter().find(|r| on(r.span)) else { return Value::Null };
+            let explained = result.answer.as_ref().map(|a| explain_blocks(board, a, drawing)).unwrap_or_default();
+            (hint_blocks(result), explained)
+        }
+    };
+    let value = format!("**{}**\n\n```text\n{explained}```", hint.trim_start_matches("→ "));
+    json!({ "contents": { "kind": "markdown", "value": value } })
+}
+
+/// "Write this answer as `expect`" on a query without one, "replace with the
+/// answer" on a failing `expect`, and the "did you mean" quick fixes.
+pub(super) fn code_actions(
+    text: &str,
+    answered: Option<&FileReport>,
+    uri: &str,
+    wanted: &Value,
+    encoding: Encoding,
+) -> Value {
+    let (from, to) = (offset(text, &wanted["start"], encoding), offset(text, &wanted["end"], encoding));
+    let mut actions = Vec::new();
+    if let Some(report) = answered {
+        for edit in edits(report) {
+            // The query's line, and its `expect` when it has one.
+            let (low, high) = (edit.query.start, line_end(text, edit.query.start).max(edit.span.end));
+            if to < low || from > high {
+                continue;
+            }
+            let title = if edit.rewrite { "Replace with the answer" } else { "Write this answer as `expect`" };
+            let change =
+                json!({ "range": range(text, edit.span.start, edit.span.end, encoding), "newText": edit.text });
+            actions.push(json!({ "title": title, "kind": "quickfix", "edit": { "changes": { uri: [change] } } }));
+        }
+    }
+    if let Err(errors) = parse(text) {
+        for error in errors.iter().filter(|e| e.span.start <= to && from <= e.span.end) {
+            let Some(word) = suggestion(&error.kind) else { continue };
+            let change = json!({ "range": range(text, error.span.start, error.span.end, encoding), "newText": word });
+            let title = format!("Replace with `{word}`");
+            actions.push(json!({ "title": title, "kind": "quickfix", "isPreferred": true, "edit": { "changes": { uri: [change] } } }));
+        }
+    }
+    json!(actions)
+}
+
+/// The words that may come at the cursor: keywords at a line's start, games
+/// after `game`, queries after `query`, moves after `apply`, `unreachable`
+/// after `expect`.
+pub(super) fn completion(text: &str, at: &Value, encoding: Encoding) -> Value {
+    let at = offset(text, at, encoding);
+    let line_start = text[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let before: Vec<&str> = text[line_start..at].split_whitespace().collect();
+    let typing = !text[..at].ends_with([' ', '\t']) && !before.is_empty();
+    let done = if typing { &before[..before.len() - 1] } else { &before[..] };
+    let (words, kind): (Vec<&str>, u32) = match done {
+        [] => (vec!["name", "game", "board", "query", "expect"], 14),
+        ["game"] => (GameKind::ALL.iter().map(|g| g.name()).collect(), 12),
+        ["query"] => (vec!["max-tile", "reach", "apply", "max-removed"], 14),
+        ["query", "max-tile"] | ["query", "reach", _] => (vec!["within"], 14),
+        ["query", "apply", ..] => (vec!["U", "D", "L", "R", "up", "down", "left", "right"], 20),
+        ["expect"] => (vec!["unreachable", "board {"], 14),
+        _ => (Vec::new(), 1),
+    };
+    json!(words.into_iter().map(|word| json!({ "label": word, "kind": kind })).collect::<Vec<_>>())
+}
+
+/// Every token's kind, for highlighting with no grammar of the client's own.
+pub(super) fn semantic_tokens(text: &str, encoding: Encoding) -> Value {
+    const KEYWORDS: [&str; 11] = [
+        "name",
+        "game",
+        "board",
+        "query",
+        "expect",
+        "within",
+        "max-tile",
+        "reach",
+        "apply",
+        "max-removed",
+        "unreachable",
+    ];
+    let units = |s: &str| match encoding {
+        Encoding::Utf8 => s.len(),
+        Encoding::Utf16 => s.encode_utf16().count(),
+    };
+    let mut data = Vec::new();
+    let (mut last_line, mut last_start) = (0usize, 0usize);
+    let mut push = |line: usize, start: usize, length: usize, kind: usize| {
+        let delta_start = if line == last_line { start - last_start } else { start };
+        data.extend([line - last_line, delta_start, length, kind, 0]);
+        (last_line, last_start) = (line, start);
+    };
+    let starts = super::position::line_starts(text);
+    let mut in_board = false;
+    for (line, &start) in starts.iter().enumerate() {
+        let end = starts.get(line + 1).copied().unwrap_or(text.len());
+        let line_text = text[start..end].trim_end_matches(['\r', '\n']);
+        let code_end = line_text.find('#').unwrap_or(line_text.len());
+        let mut words = Vec::new();
+        let mut at = 0;
+        let code = &line_text[..code_end];
+        while at < code.len() {
+            let rest = &code[at..];
+            let skip = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+            at += skip;
+            if at >= code.len() {
+                break;
+            }
+            let rest = &code[at..];
+            let len = if let Some(string) = rest.strip_prefix('"') {
+                string.find('"').map_or(rest.len(), |i| i + 2)
+            } else {
+                rest.find([' ', '\t']).unwrap_or(rest.len())
+            };
+            words.push((at, &rest[..len]));
+            at += len;
+        }
+        let first = words.first().map(|(_, w)| *w);
+        let apply = words.iter().any(|(_, w)| *w == "apply");
+        for (index, &(at, word)) in words.iter().enumerate() {
+            let kind = if word.starts_with('"') {
+                2
+            } else if KEYWORDS.contains(&word) {
+                0
+            } else if word == "{" || word == "}" || (in_board && (word == "." || word == "0")) {
+                6
+            } else if word.bytes().all(|b| b.is_ascii_digit()) {
+                if in_board && first != Some("expect") && !board_is_2048(text) {
+                    4
+                } else {
+                    1
+                }
+            } else if apply && index > 2 {
+                5
+            } else {
+                continue;
+            };
+            push(line, units(&line_text[..at]), units(word), kind);
+        }
+        if code_end < line_text.len() {
+            push(line, units(&line_text[..code_end]), units(&line_text[code_end..]), 3);
+        }
+        if words.iter().any(|(_, w)| w.ends_with('{')) {
+            in_board = true;
+        } else if first.is_some_and(|w| w.starts_with('}')) {
+            in_board = false;
+        }
+    }
+    json!({ "data": data })
+}
+
+/// Whether the file's game is 2048 (its cells are tiles) rather than the
+/// block game (its cells are ids).
+fn board_is_2048(text: &str) -> bool {
+    !text.lines().any(|line| line.split_whitespace().collect::<Vec<_>>() == ["game", "blockgame"])
+}

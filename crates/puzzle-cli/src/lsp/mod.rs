@@ -1,0 +1,198 @@
+//! `puzzle lsp`: a language server on stdio. It publishes every error and
+//! warning of a file (the very ones `puzzle check` reports) as the file is
+//! opened and changed, formats as `puzzle fmt` does, shows each query's answer
+//! beside it (an inlay hint) and in full on hover, offers the answers as
+//! `expect` lines and the "did you mean" words as quick fixes, completes
+//! keywords, games, queries and moves, and tells every token's kind for
+//! highlighting.
+//!
+//! Design decision: the main loop never searches. Diagnostics need only the
+//! parse (milliseconds); the answers are searched on a thread of their own,
+//! each under a budget, and a text that changes makes the search under way
+//! stale: its answers are dropped when they arrive, and the newest text's
+//! search is started at once. Until its answers arrive, a query's hint says
+//! "searching…".
+
+mod features;
+mod position;
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::{Arc, Mutex};
+
+use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
+use serde_json::{json, Value};
+
+use crate::answer::Budget;
+use crate::report::{process_bytes, FileReport};
+use position::Encoding;
+
+/// What a query's search may do for the editor, in cell-moves (boards
+/// visited × cells a board): a tenth of a second or so, whatever the board's
+/// size (20×20: 50,000 boards; 4×4: 1,250,000).
+pub const BUDGET_CELLS: u64 = 20_000_000;
+
+/// The boards a query's search may visit on a board of `cells` cells.
+fn budget_for(cells: usize) -> u64 {
+    (BUDGET_CELLS / cells.max(1) as u64).clamp(10_000, 2_000_000)
+}
+
+/// One open file: its text, and its answers once the search of that very
+/// text has finished.
+struct Document {
+    text: String,
+    /// Bumped on every change: answers of an older text are stale.
+    generation: u64,
+    answered: Option<Arc<FileReport>>,
+}
+
+/// What the server keeps: the open files, shared with the answering threads.
+struct State {
+    documents: Mutex<HashMap<String, Document>>,
+    encoding: Encoding,
+    /// Whether the client can be asked to show inlay hints again.
+    refresh: bool,
+    next_request: AtomicI32,
+}
+
+/// Runs the server on stdio until the client shuts it down.
+pub fn serve() -> anyhow::Result<()> {
+    let (connection, io_threads) = Connection::stdio();
+    let (id, params) = connection.initialize_start()?;
+    let capabilities = &params["capabilities"];
+    let encoding = Encoding::negotiate(capabilities);
+    let refresh = capabilities["workspace"]["inlayHint"]["refreshSupport"].as_bool().unwrap_or(false);
+    connection.initialize_finish(id, initialize_result(encoding))?;
+    let state =
+        Arc::new(State { documents: Mutex::new(HashMap::new()), encoding, refresh, next_request: AtomicI32::new(1) });
+    for message in &connection.receiver {
+        match message {
+            Message::Request(request) => {
+                if connection.handle_shutdown(&request)? {
+                    break;
+                }
+                let response = answer_request(&state, &request);
+                connection.sender.send(Message::Response(response))?;
+            }
+            Message::Notification(notification) => on_notification(&state, &connection, notification)?,
+            Message::Response(_) => {}
+        }
+    }
+    drop(connection);
+    io_threads.join()?;
+    Ok(())
+}
+
+fn initialize_result(encoding: Encoding) -> Value {
+    json!({
+        "capabilities": {
+            "positionEncoding": encoding.name(),
+            "textDocumentSync": 1,
+            "documentFormattingProvider": true,
+            "hoverProvider": true,
+            "inlayHintProvider": true,
+            "codeActionProvider": { "codeActionKinds": ["quickfix"] },
+            "completionProvider": { "triggerCharacters": [" "] },
+            "semanticTokensProvider": {
+                "legend": { "tokenTypes": features::TOKEN_TYPES, "tokenModifiers": [] },
+                "full": true,
+            },
+        },
+        "serverInfo": { "name": "puzzle", "version": env!("CARGO_PKG_VERSION") },
+    })
+}
+
+fn on_notification(state: &Arc<State>, connection: &Connection, notification: Notification) -> anyhow::Result<()> {
+    let params = &notification.params;
+    let uri = params["textDocument"]["uri"].as_str().unwrap_or_default().to_string();
+    let text = match notification.method.as_str() {
+        "textDocument/didOpen" => params["textDocument"]["text"].as_str().map(str::to_string),
+        // Full synchronisation: the last change is the whole text.
+        "textDocument/didChange" => params["contentChanges"]
+            .as_array()
+            .and_then(|c| c.last())
+            .and_then(|c| c["text"].as_str())
+            .map(str::to_string),
+        "textDocument/didClose" => {
+            state.documents.lock().expect("no panic holding the documents").remove(&uri);
+            let cleared = json!({ "uri": uri, "diagnostics": [] });
+            connection.sender.send(notify("textDocument/publishDiagnostics", cleared))?;
+            return Ok(());
+        }
+        _ => None,
+    };
+    let Some(text) = text else { return Ok(()) };
+    let generation = {
+        let mut documents = state.documents.lock().expect("no panic holding the documents");
+        let document =
+            documents.entry(uri.clone()).or_insert(Document { text: String::new(), generation: 0, answered: None });
+        document.text = text.clone();
+        document.generation += 1;
+        document.answered = None;
+        document.generation
+    };
+    // The errors first, from the parse alone: at once, whatever the searches.
+    let checked = process_bytes(uri.clone(), text.clone().into_bytes(), Budget::default(), false);
+    let diagnostics = features::diagnostics(&checked, &uri, state.encoding);
+    connection
+        .sender
+        .send(notify("textDocument/publishDiagnostics", json!({ "uri": uri, "diagnostics": diagnostics })))?;
+    if checked.outcome.is_ok() {
+        answer_in_the_background(state, connection, uri, text, generation);
+    }
+    Ok(())
+}
+
+/// Searches the answers of `text` on a thread; keeps them if the document
+/// is still at `generation` when they arrive, and asks the client to show
+/// the hints again.
+fn answer_in_the_background(state: &Arc<State>, connection: &Connection, uri: String, text: String, generation: u64) {
+    let (state, sender) = (Arc::clone(state), connection.sender.clone());
+    std::thread::spawn(move || {
+        let cells = crate::language::parse(&text).map_or(16, |puzzle| {
+            let (height, width) = puzzle.game.size();
+            height * width
+        });
+        let budget = Budget { nodes: Some(budget_for(cells)), threads: 1 };
+        let report = Arc::new(process_bytes(uri.clone(), text.into_bytes(), budget, true));
+        let mut documents = state.documents.lock().expect("no panic holding the documents");
+        let Some(document) = documents.get_mut(&uri) else { return };
+        if document.generation != generation {
+            return; // the text changed meanwhile: these answers are stale
+        }
+        document.answered = Some(report);
+        drop(documents);
+        if state.refresh {
+            let id = state.next_request.fetch_add(1, Ordering::Relaxed);
+            let request = Request::new(RequestId::from(id), "workspace/inlayHint/refresh".into(), json!(null));
+            let _ = sender.send(Message::Request(request));
+        }
+    });
+}
+
+fn notify(method: &str, params: Value) -> Message {
+    Message::Notification(Notification::new(method.to_string(), params))
+}
+
+fn answer_request(state: &State, request: &Request) -> Response {
+    let params = &request.params;
+    let uri = params["textDocument"]["uri"].as_str().unwrap_or_default();
+    let documents = state.documents.lock().expect("no panic holding the documents");
+    let Some(document) = documents.get(uri) else {
+        return Response::new_ok(request.id.clone(), Value::Null);
+    };
+    let (text, answered, encoding) = (&document.text, document.answered.as_deref(), state.encoding);
+    let result = match request.method.as_str() {
+        "textDocument/formatting" => features::formatting(text, encoding),
+        "textDocument/inlayHint" => features::inlay_hints(text, answered, encoding),
+        "textDocument/hover" => features::hover(text, answered, &params["position"], encoding),
+        "textDocument/codeAction" => features::code_actions(text, answered, uri, &params["range"], encoding),
+        "textDocument/completion" => features::completion(text, &params["position"], encoding),
+        "textDocument/semanticTokens/full" => features::semantic_tokens(text, encoding),
+        _ => {
+            let message = format!("`{}` is not served", request.method);
+            return Response::new_err(request.id.clone(), lsp_server::ErrorCode::MethodNotFound as i32, message);
+        }
+    };
+    Response::new_ok(request.id.clone(), result)
+}

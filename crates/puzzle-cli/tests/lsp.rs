@@ -1,0 +1,232 @@
+//! `puzzle lsp` driven over JSON-RPC, as an editor drives it: initialize,
+//! open, change, diagnostics, formatting, hover, inlay hints, code actions,
+//! completion, semantic tokens, shutdown.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+struct Server {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+    next_id: i64,
+}
+
+impl Server {
+    fn start(encodings: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let (input, output) = (child.stdin.take().unwrap(), BufReader::new(child.stdout.take().unwrap()));
+        let mut server = Server { child, input, output, next_id: 1 };
+        let capabilities = json!({ "general": { "positionEncodings": encodings } });
+        let result = server.request("initialize", json!({ "capabilities": capabilities }));
+        assert!(result["capabilities"]["inlayHintProvider"].as_bool().unwrap());
+        server.notify("initialized", json!({}));
+        server
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        write!(self.input, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.input.flush().unwrap();
+    }
+
+    fn receive(&mut self) -> Value {
+        let mut length = 0;
+        loop {
+            let mut line = String::new();
+            self.output.read_line(&mut line).unwrap();
+            if line.trim().is_empty() {
+                break;
+            }
+            if let Some(value) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                length = value.trim().parse().unwrap();
+            }
+        }
+        let mut body = vec![0; length];
+        self.output.read_exact(&mut body).unwrap();
+        serde_json::from_slice(&body).unwrap()
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+    }
+
+    /// Sends a request and returns its result, passing over what the server
+    /// sends meanwhile.
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        loop {
+            let message = self.receive();
+            if message["id"] == id && message.get("method").is_none() {
+                return message["result"].clone();
+            }
+        }
+    }
+
+    /// The next diagnostics the server publishes.
+    fn diagnostics(&mut self) -> Vec<Value> {
+        loop {
+            let message = self.receive();
+            if message["method"] == "textDocument/publishDiagnostics" {
+                return message["params"]["diagnostics"].as_array().unwrap().clone();
+            }
+        }
+    }
+
+    fn open(&mut self, text: &str) -> Vec<Value> {
+        let document = json!({ "uri": URI, "languageId": "puzzle", "version": 1, "text": text });
+        self.notify("textDocument/didOpen", json!({ "textDocument": document }));
+        self.diagnostics()
+    }
+
+    fn change(&mut self, text: &str, version: i64) -> Vec<Value> {
+        let document = json!({ "uri": URI, "version": version });
+        self.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": document, "contentChanges": [{ "text": text }] }),
+        );
+        self.diagnostics()
+    }
+
+    fn on_document(&mut self, method: &str, mut params: Value) -> Value {
+        params["textDocument"] = json!({ "uri": URI });
+        self.request(method, params)
+    }
+
+    /// The inlay hints once the answers are in (they say "searching…" until then).
+    fn answered_hints(&mut self) -> Vec<Value> {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let range = json!({ "start": { "line": 0, "character": 0 }, "end": { "line": 99, "character": 0 } });
+            let hints = self.on_document("textDocument/inlayHint", json!({ "range": range }));
+            let hints = hints.as_array().unwrap().clone();
+            if !hints.iter().any(|hint| hint["label"].as_str().unwrap().contains("searching")) {
+                return hints;
+            }
+            assert!(Instant::now() < deadline, "the answers never came");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn stop(mut self) {
+        assert_eq!(self.request("shutdown", json!(null)), Value::Null);
+        self.notify("exit", json!(null));
+        let status = self.child.wait().unwrap();
+        assert!(status.success());
+    }
+}
+
+const URI: &str = "file:///tmp/editor.puzzle";
+
+fn at(line: u64, character: u64) -> Value {
+    json!({ "line": line, "character": character })
+}
+
+#[test]
+fn an_editor_session() {
+    let mut server = Server::start(&["utf-16"]);
+
+    // Korean text and an emoji before the error: UTF-16 columns.
+    let diagnostics = server.open("name \"블록 😀\" extra\ngame 2048\n");
+    assert_eq!(diagnostics[0]["message"], "expected the end of the line, found `extra`");
+    assert_eq!(diagnostics[0]["range"]["start"], at(0, 13));
+    assert_eq!(diagnostics[0]["range"]["end"], at(0, 18));
+    assert!(diagnostics[0]["relatedInformation"][0]["message"].as_str().unwrap().starts_with("help: "));
+
+    // Every error at once, and the did-you-mean as a quick fix.
+    let diagnostics = server.change("gmae 2048\nboard {\n  2 3\n}\nquery max-tile within 1\n", 2);
+    assert_eq!(diagnostics.len(), 2, "{diagnostics:?}");
+    let range = json!({ "start": at(0, 0), "end": at(0, 4) });
+    let actions =
+        server.on_document("textDocument/codeAction", json!({ "range": range, "context": { "diagnostics": [] } }));
+    let fix = &actions.as_array().unwrap()[0];
+    assert_eq!(fix["title"], "Replace with `game`");
+    assert_eq!(fix["edit"]["changes"][URI][0]["newText"], "game");
+
+    // A valid file: answers beside the queries, in full on hover.
+    let text = "game   2048\nboard {\n  2 2 4\n  . 4 .\n}\nquery max-tile within 3\nquery reach 8 within 2\nexpect 5\n";
+    let diagnostics = server.change(text, 3);
+    assert_eq!(diagnostics.len(), 1, "a warning: {diagnostics:?}");
+    assert_eq!(diagnostics[0]["severity"], 2);
+    let hints = server.answered_hints();
+    let labels: Vec<&str> = hints.iter().map(|hint| hint["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["→ 8 in 2 moves: D L", "→ 2 moves: D L"]);
+    assert_eq!(hints[0]["position"], at(5, 23), "at the end of the query's line");
+    let hover = server.on_document("textDocument/hover", json!({ "position": at(5, 4) }));
+    let shown = hover["contents"]["value"].as_str().unwrap();
+    assert!(shown.contains("8 in 2 moves") && shown.contains("move 2 of 2 (left)"), "{shown}");
+
+    // The answer as `expect`, and the failing `expect` replaced.
+    let range = json!({ "start": at(5, 0), "end": at(5, 0) });
+    let actions =
+        server.on_document("textDocument/codeAction", json!({ "range": range, "context": { "diagnostics": [] } }));
+    assert_eq!(actions[0]["title"], "Write this answer as `expect`");
+    assert_eq!(actions[0]["edit"]["changes"][URI][0]["newText"], "\nexpect 8");
+    let range = json!({ "start": at(7, 0), "end": at(7, 3) });
+    let actions =
+        server.on_document("textDocument/codeAction", json!({ "range": range, "context": { "diagnostics": [] } }));
+    assert_eq!(actions[0]["title"], "Replace with the answer");
+    assert_eq!(actions[0]["edit"]["changes"][URI][0]["newText"], "expect 2");
+
+    // Formatting is `puzzle fmt`'s.
+    let edits =
+        server.on_document("textDocument/formatting", json!({ "options": { "tabSize": 2, "insertSpaces": true } }));
+    let formatted = puzzle_cli::language::format::format_source(text).unwrap();
+    assert_eq!(edits[0]["newText"], formatted);
+
+    // Completion in place.
+    let labels = |items: Value| -> Vec<String> {
+        items.as_array().unwrap().iter().map(|item| item["label"].as_str().unwrap().to_string()).collect()
+    };
+    let after_query = server.on_document("textDocument/completion", json!({ "position": at(5, 6) }));
+    assert_eq!(labels(after_query), ["max-tile", "reach", "apply", "max-removed"]);
+    let after_game = server.on_document("textDocument/completion", json!({ "position": at(0, 7) }));
+    assert_eq!(labels(after_game), ["2048", "blockgame"]);
+
+    // Semantic tokens: `game` is a keyword at the start of line 0.
+    let tokens = server.on_document("textDocument/semanticTokens/full", json!({}));
+    assert_eq!(tokens["data"].as_array().unwrap()[..5], [json!(0), json!(0), json!(4), json!(0), json!(0)]);
+
+    server.stop();
+}
+
+#[test]
+fn the_server_speaks_utf8_when_the_client_offers_it() {
+    let mut server = Server::start(&["utf-8", "utf-16"]);
+    let diagnostics = server.open("name \"블록\" extra\n");
+    assert_eq!(diagnostics[0]["range"]["start"], at(0, 14), "bytes, not UTF-16 units");
+    server.stop();
+}
+
+#[test]
+fn an_expensive_query_never_freezes_the_editor() {
+    let mut server = Server::start(&["utf-16"]);
+    let rows: String = (0..20)
+        .map(|r| {
+            let cells: Vec<String> = (0..20).map(|c| (1u64 << (1 + (r * 7 + c * 3 + r * c) % 9)).to_string()).collect();
+            format!("  {}\n", cells.join(" "))
+        })
+        .collect();
+    server.open(&format!("game 2048\nboard {{\n{rows}}}\nquery max-tile within 60\n"));
+    // While the search runs, every request is answered at once.
+    let started = Instant::now();
+    let range = json!({ "start": at(0, 0), "end": at(99, 0) });
+    let hints = server.on_document("textDocument/inlayHint", json!({ "range": range }));
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert!(hints[0]["label"].as_str().unwrap().contains("searching"), "{hints:?}");
+    // Then the answer comes, incomplete, with its bound.
+    let hints = server.answered_hints();
+    assert!(hints[0]["label"].as_str().unwrap().contains("incomplete: no tile above"), "{hints:?}");
+    server.stop();
+}
