@@ -1,0 +1,1 @@
+autocmd BufRead,BufNewFile *.puzzle setfiletype puzzle

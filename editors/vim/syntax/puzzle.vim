@@ -1,0 +1,30 @@
+" Vim syntax for .puzzle files: keywords, queries, moves, numbers, names,
+" comments and the board's empty cells. Copy editors/vim/ into ~/.vim/.
+if exists("b:current_syntax")
+  finish
+endif
+
+syntax match puzzleComment "#.*$"
+syntax region puzzleString start=+"+ skip=+\\["\\]+ end=+"\|$+ contains=puzzleEscape
+syntax match puzzleEscape +\\["\\]+ contained
+syntax match puzzleStatement "^\s*\zs\(name\|game\|board\|query\|expect\)\>"
+syntax keyword puzzleQuery within unreachable apply reach
+syntax match puzzleQuery "\<max-tile\>\|\<max-removed\>"
+syntax keyword puzzleGame blockgame
+syntax keyword puzzleMove U D L R up down left right
+syntax match puzzleNumber "\<\d\+\>"
+syntax match puzzleEmpty "\(^\|\s\)\zs\.\ze\(\s\|$\)"
+syntax match puzzleBrace "[{}]"
+
+highlight default link puzzleComment Comment
+highlight default link puzzleString String
+highlight default link puzzleEscape SpecialChar
+highlight default link puzzleStatement Statement
+highlight default link puzzleQuery Keyword
+highlight default link puzzleGame Constant
+highlight default link puzzleMove Constant
+highlight default link puzzleNumber Number
+highlight default link puzzleEmpty Comment
+highlight default link puzzleBrace Delimiter
+
+let b:current_syntax = "puzzle"
