@@ -238,6 +238,12 @@ pub struct Budget {
 /// Answers every query of `puzzle`, in order (none when `answer` is false,
 /// for `puzzle check`).
 pub fn answer_all(puzzle: &Puzzle, budget: Budget, answer: bool) -> Answered {
+    answer_while(puzzle, budget, answer, &|| true)
+}
+
+/// [`answer_all`], stopping before the next query once `go_on` says no (an
+/// editor whose text changed): the results then end early.
+pub fn answer_while(puzzle: &Puzzle, budget: Budget, answer: bool, go_on: &dyn Fn() -> bool) -> Answered {
     // Each query has its budget, and the file as a whole ten times the default
     // one, so that a file of many slow queries still ends in minutes.
     let (height, width) = puzzle.game.size();
@@ -248,6 +254,7 @@ pub fn answer_all(puzzle: &Puzzle, budget: Budget, answer: bool) -> Answered {
             let queries = if answer { &queries[..] } else { &[] };
             let results = queries
                 .iter()
+                .take_while(|_| go_on())
                 .map(|item| {
                     let options =
                         SearchOptions { node_budget: Some(per_query.min(left_for_file)), threads: budget.threads };
@@ -262,6 +269,7 @@ pub fn answer_all(puzzle: &Puzzle, budget: Budget, answer: bool) -> Answered {
             let queries = if answer { &queries[..] } else { &[] };
             let results = queries
                 .iter()
+                .take_while(|_| go_on())
                 .map(|item| {
                     result_of(item, Params::of_block, |query| match query {
                         BlockQuery::MaxRemoved => Ok(exact(BlockAnswer::MaxRemoved(rules_blockgame::solve(board)))),

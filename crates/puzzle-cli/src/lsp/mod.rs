@@ -10,8 +10,8 @@
 //! parse (milliseconds); the answers are searched on a thread of their own,
 //! each under a budget, and a text that changes makes the search under way
 //! stale: its answers are dropped when they arrive, and the newest text's
-//! search is started at once. Until its answers arrive, a query's hint says
-//! "searching…".
+//! search is started at once; the stale one stops before its next query.
+//! Until its answers arrive, a query's hint says "searching…".
 
 mod features;
 mod position;
@@ -23,8 +23,8 @@ use std::sync::{Arc, Mutex};
 use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
 use serde_json::{json, Value};
 
-use crate::answer::Budget;
-use crate::report::{process_bytes, FileReport};
+use crate::answer::{answer_while, Budget};
+use crate::report::{process_bytes, FileReport, Solved};
 use position::Encoding;
 
 /// What a query's search may do for the editor, in cell-moves (boards
@@ -149,12 +149,18 @@ fn on_notification(state: &Arc<State>, connection: &Connection, notification: No
 fn answer_in_the_background(state: &Arc<State>, connection: &Connection, uri: String, text: String, generation: u64) {
     let (state, sender) = (Arc::clone(state), connection.sender.clone());
     std::thread::spawn(move || {
-        let cells = crate::language::parse(&text).map_or(16, |puzzle| {
-            let (height, width) = puzzle.game.size();
-            height * width
-        });
-        let budget = Budget { nodes: Some(budget_for(cells)), threads: 1 };
-        let report = Arc::new(process_bytes(uri.clone(), text.into_bytes(), budget, true));
+        let Ok(puzzle) = crate::language::parse(&text) else { return };
+        let (height, width) = puzzle.game.size();
+        let budget = Budget { nodes: Some(budget_for(height * width)), threads: 1 };
+        // A change of the text cancels the search between queries (each is
+        // bounded by its budget): stale answers are not worth finishing.
+        let current = || {
+            let documents = state.documents.lock().expect("no panic holding the documents");
+            documents.get(&uri).is_some_and(|document| document.generation == generation)
+        };
+        let answered = answer_while(&puzzle, budget, true, &current);
+        let solved = Solved { name: puzzle.name, answered, warnings: puzzle.warnings };
+        let report = Arc::new(FileReport { path: uri.clone(), source: text, outcome: Ok(solved) });
         let mut documents = state.documents.lock().expect("no panic holding the documents");
         let Some(document) = documents.get_mut(&uri) else { return };
         if document.generation != generation {
