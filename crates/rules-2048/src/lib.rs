@@ -26,6 +26,7 @@
 //! | `queries` | [`max_tile`], [`reach`], [`apply`], [`SearchOptions`], [`Proof`] |
 //! | `kernel` | the search's move, merge counts and pair readings; the only `unsafe` |
 //! | `search` | the branch and bound: node loop, bounds, best, siblings, order, table, threads |
+//! | `spawn`, `chance` | the game with spawns: the law, a turn, the exact chance of a tile |
 //!
 //! ```
 //! use rules_2048::{max_tile, Board, Direction};
@@ -41,20 +42,24 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 mod board;
+mod chance;
 mod kernel;
 mod queries;
 mod rule;
 mod search;
+mod spawn;
 
 pub use board::{
     exponent_of_tile, parse_cell, slide_exponents, value_of, Board, BoardError, MoveOutcome, ParseBoardError, TileError,
 };
+pub use chance::{chance, Chance};
 pub use grid_core::{Axis, Direction, Way};
 pub use queries::{
     apply, bounds, max_tile, max_tile_with, reach, reach_with, Bounds, MaxTile, Proof, Reach, ReachProof, SearchError,
     SearchOptions, MAX_MOVES,
 };
 pub use rule::{slide_in_place, TileOverflow, MAX_EXPONENT};
+pub use spawn::{legal_moves, spawns, SpawnLaw, SpawnLawError};
 
 /// The examples of the crate's README, run as doc tests so that they stay true.
 #[doc = include_str!("../README.md")]

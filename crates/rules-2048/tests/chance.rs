@@ -1,0 +1,189 @@
+//! The spawn rules checked exactly: `chance` against a brute force that
+//! plays out every move and every spawn with exact rational arithmetic, on
+//! boards from 2×2 to 3×4 and K up to 6 (fewer moves on the larger boards,
+//! where the tree is larger).
+
+use rules_2048::{chance, Board, Direction, SpawnLaw};
+
+/// A nonnegative fraction, exact (u128 parts, reduced).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Ratio {
+    num: u128,
+    den: u128,
+}
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// `a × b` as a 256-bit number (high, low): comparisons never overflow.
+fn wide(a: u128, b: u128) -> (u128, u128) {
+    let (a1, a0) = (a >> 64, a & u64::MAX as u128);
+    let (b1, b0) = (b >> 64, b & u64::MAX as u128);
+    let (low, middle1, middle2, high) = (a0 * b0, a1 * b0, a0 * b1, a1 * b1);
+    let carry = ((low >> 64) + (middle1 & u64::MAX as u128) + (middle2 & u64::MAX as u128)) >> 64;
+    let low = low.wrapping_add(middle1 << 64).wrapping_add(middle2 << 64);
+    (high + (middle1 >> 64) + (middle2 >> 64) + carry, low)
+}
+
+impl Ratio {
+    const ZERO: Ratio = Ratio { num: 0, den: 1 };
+    const ONE: Ratio = Ratio { num: 1, den: 1 };
+
+    fn new(num: u128, den: u128) -> Ratio {
+        let g = gcd(num, den).max(1);
+        Ratio { num: num / g, den: den / g }
+    }
+
+    fn add(self, other: Ratio) -> Ratio {
+        let g = gcd(self.den, other.den);
+        let den = self.den / g * other.den;
+        Ratio::new(self.num * (other.den / g) + other.num * (self.den / g), den)
+    }
+
+    fn mul(self, other: Ratio) -> Ratio {
+        let (g1, g2) = (gcd(self.num, other.den).max(1), gcd(other.num, self.den).max(1));
+        Ratio::new((self.num / g1) * (other.num / g2), (self.den / g2) * (other.den / g1))
+    }
+
+    fn max(self, other: Ratio) -> Ratio {
+        if wide(self.num, other.den) >= wide(other.num, self.den) {
+            self
+        } else {
+            other
+        }
+    }
+
+    fn to_f64(self) -> f64 {
+        self.num as f64 / self.den as f64
+    }
+}
+
+/// The exact best chance, by playing out every move and spawn (boards met
+/// again with as many moves left are remembered, not replayed).
+fn brute_force(board: &Board, law: &[(u64, u128)], target: u64, left: usize) -> Ratio {
+    brute_force_with(board, law, target, left, &mut std::collections::HashMap::new())
+}
+
+fn brute_force_with(
+    board: &Board,
+    law: &[(u64, u128)],
+    target: u64,
+    left: usize,
+    seen: &mut std::collections::HashMap<(Board, usize), Ratio>,
+) -> Ratio {
+    if let Some(&known) = seen.get(&(board.clone(), left)) {
+        return known;
+    }
+    let value = play_out(board, law, target, left, seen);
+    seen.insert((board.clone(), left), value);
+    value
+}
+
+fn play_out(
+    board: &Board,
+    law: &[(u64, u128)],
+    target: u64,
+    left: usize,
+    seen: &mut std::collections::HashMap<(Board, usize), Ratio>,
+) -> Ratio {
+    if board.max_tile() >= target {
+        return Ratio::ONE;
+    }
+    if left == 0 {
+        return Ratio::ZERO;
+    }
+    let mut best = Ratio::ZERO;
+    for direction in Direction::ALL {
+        let (moved, changed) = board.after(direction).unwrap();
+        if !changed {
+            continue; // not a legal move
+        }
+        if moved.max_tile() >= target {
+            return Ratio::ONE;
+        }
+        let values = moved.values();
+        let empty: Vec<(usize, usize)> = values.positions().filter(|&(r, c)| values[(r, c)] == 0).collect();
+        let mut expected = Ratio::ZERO;
+        for &cell in &empty {
+            for &(tile, percent) in law {
+                let mut spawned = values.clone();
+                spawned[cell] = tile;
+                let next = Board::from_values(&spawned).unwrap();
+                let weight = Ratio::new(percent, 100 * empty.len() as u128);
+                expected = expected.add(weight.mul(brute_force_with(&next, law, target, left - 1, seen)));
+            }
+        }
+        best = best.max(expected);
+    }
+    best
+}
+
+/// A reproducible board of small tiles, some cells empty.
+fn small_board(height: usize, width: usize, seed: u64) -> Board {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let rows = (0..height).map(|_| (0..width).map(|_| [0, 0, 2, 2, 4, 8][(next() % 6) as usize]).collect()).collect();
+    Board::from_rows(rows).unwrap()
+}
+
+#[test]
+fn chance_is_the_exact_best_over_every_way_of_playing() {
+    let classic = [(2, 90), (4, 10)];
+    let even = [(2, 50), (4, 50)];
+    let laws = [(SpawnLaw::classic(), &classic[..]), (SpawnLaw::new(&[(2, 50), (4, 50)]).unwrap(), &even[..])];
+    let mut checked = 0;
+    for (height, width, max_k) in [(2, 2, 6), (2, 3, 6), (3, 3, 3), (3, 4, 3)] {
+        for seed in 0..4 {
+            let board = small_board(height, width, seed * 31 + height as u64);
+            for k in 0..=max_k {
+                for target in [8, 16, 32] {
+                    for (law, exact_law) in &laws {
+                        let found = chance(&board, law, target, k).unwrap();
+                        let exact = brute_force(&board, exact_law, target, k).to_f64();
+                        let context = format!("{height}x{width} seed {seed}, T = {target}, K = {k}:\n{board}");
+                        assert!(
+                            (found.probability - exact).abs() <= found.error_bound + 1e-15,
+                            "{} against {exact}, {context}",
+                            found.probability
+                        );
+                        assert!(found.error_bound < 1e-12);
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 300);
+}
+
+#[test]
+fn a_new_game_spawns_two_tiles_first() {
+    // On an empty 1×2 board, two spawns fill it: a 4 already stands with
+    // chance 1 − 0.9² = 0.19; then one move merges two equal tiles into a 4
+    // or an 8.
+    let empty: Board = ". .".parse().unwrap();
+    let found = chance(&empty, &SpawnLaw::classic(), 4, 0).unwrap();
+    assert!((found.probability - 0.19).abs() < 1e-15, "{found:?}");
+    let with_a_move = chance(&empty, &SpawnLaw::classic(), 4, 1).unwrap();
+    assert!((with_a_move.probability - (0.19 + 0.81)).abs() < 1e-15, "two 2s merge: {with_a_move:?}");
+}
+
+#[test]
+fn the_best_first_moves_are_those_that_reach_the_best() {
+    // 2 2 in a row: left and right both merge them at once.
+    let board: Board = "2 2 / . .".parse().unwrap();
+    let found = chance(&board, &SpawnLaw::classic(), 4, 1).unwrap();
+    assert_eq!(found.best_first_moves, [Direction::Left, Direction::Right]);
+    // A board holding the tile needs no move.
+    assert!(chance(&"8 .".parse().unwrap(), &SpawnLaw::classic(), 8, 3).unwrap().best_first_moves.is_empty());
+}
