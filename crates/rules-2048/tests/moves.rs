@@ -145,3 +145,13 @@ fn a_board_tells_its_tiles_and_its_errors_as_people_count() {
     let overflow = TileOverflow { row: 0, col: 2 };
     assert_eq!(overflow.to_string(), "two 2^63 tiles would merge at row 1, column 3: the largest tile is 2^63");
 }
+
+#[test]
+fn a_merge_reports_where_it_lands_and_what_it_makes() {
+    // 2 2 8 8 to the left: a 4 (exponent 2) at 0 and a 16 (exponent 4) at 1.
+    let mut cells = vec![1, 1, 3, 3];
+    let mut merges = Vec::new();
+    rules_2048::slide_in_place(&mut cells, 1, 4, Left, |at, made| merges.push((at, made))).unwrap();
+    assert_eq!(cells, [2, 4, 0, 0]);
+    assert_eq!(merges, [(0, 2), (1, 4)]);
+}

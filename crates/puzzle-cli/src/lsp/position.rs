@@ -105,12 +105,12 @@ mod tests {
 
     #[test]
     fn utf16_counts_code_units_and_utf8_bytes() {
-        // "블록" is 2 UTF-16 units and 6 bytes; "😀" 2 units and 4 bytes.
+        // `name "` is 6 units, "블록" 2 (6 bytes), a blank 1, "😀" 2 (4 bytes), `" ` 2.
         let text = "name \"블록 😀\" x\nnext";
         let x = text.find(" x").unwrap() + 1;
-        assert_eq!(position(text, x, Encoding::Utf16), json!({ "line": 0, "character": 12 }));
+        assert_eq!(position(text, x, Encoding::Utf16), json!({ "line": 0, "character": 13 }));
         assert_eq!(position(text, x, Encoding::Utf8), json!({ "line": 0, "character": x }));
-        assert_eq!(offset(text, &json!({ "line": 0, "character": 12 }), Encoding::Utf16), x);
+        assert_eq!(offset(text, &json!({ "line": 0, "character": 13 }), Encoding::Utf16), x);
         assert_eq!(position(text, text.len(), Encoding::Utf16), json!({ "line": 1, "character": 4 }));
     }
 
