@@ -5,88 +5,8 @@
 use grid_core::{Direction, Grid};
 
 use super::errors::Error;
+pub use super::kinds::{GameKind, QueryKind};
 use crate::diagnostic::Span;
-
-/// Which rules apply: what a file's `game` names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum GameKind {
-    /// 2048 without spawns.
-    #[cfg_attr(feature = "cli", value(name = "2048"))]
-    Twenty48,
-    /// The Kakao 2019 block game.
-    #[cfg_attr(feature = "cli", value(name = "blockgame"))]
-    BlockGame,
-}
-
-impl GameKind {
-    /// Both games, in the order help texts list them.
-    pub const ALL: [GameKind; 2] = [GameKind::Twenty48, GameKind::BlockGame];
-
-    /// The name used in files and reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Twenty48 => "2048",
-            GameKind::BlockGame => "blockgame",
-        }
-    }
-
-    /// The game a file's `game` word names.
-    pub fn from_name(word: &str) -> Option<GameKind> {
-        GameKind::ALL.into_iter().find(|game| game.name() == word)
-    }
-
-    /// The queries of this game, for help texts.
-    pub fn queries(self) -> &'static str {
-        match self {
-            GameKind::Twenty48 => "`max-tile within K`, `reach T within K` or `apply MOVES`",
-            GameKind::BlockGame => "`max-removed`",
-        }
-    }
-}
-
-/// The kinds of query, of either game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum QueryKind {
-    /// `max-tile within K` (2048).
-    MaxTile,
-    /// `reach T within K` (2048).
-    Reach,
-    /// `apply MOVES` (2048).
-    Apply,
-    /// `max-removed` (block game).
-    MaxRemoved,
-}
-
-impl QueryKind {
-    /// The query's keyword.
-    pub fn keyword(self) -> &'static str {
-        match self {
-            QueryKind::MaxTile => "max-tile",
-            QueryKind::Reach => "reach",
-            QueryKind::Apply => "apply",
-            QueryKind::MaxRemoved => "max-removed",
-        }
-    }
-
-    /// The game the query belongs to.
-    pub fn game(self) -> GameKind {
-        match self {
-            QueryKind::MaxTile | QueryKind::Reach | QueryKind::Apply => GameKind::Twenty48,
-            QueryKind::MaxRemoved => GameKind::BlockGame,
-        }
-    }
-
-    /// What an `expect` after the query looks like, for help texts.
-    pub fn answer_help(self) -> &'static str {
-        match self {
-            QueryKind::MaxTile => "`max-tile` answers with a tile: `expect 16`",
-            QueryKind::Reach => "`reach` answers with a number of moves or `unreachable`: `expect 3`",
-            QueryKind::Apply => "`apply` answers with a board: `expect board {`",
-            QueryKind::MaxRemoved => "`max-removed` answers with a number of blocks: `expect 2`",
-        }
-    }
-}
 
 /// A checked puzzle: everything needed to answer its queries.
 #[derive(Debug, Clone)]

@@ -9,7 +9,7 @@ use rules_2048::{SearchError, TileError};
 use crate::diagnostic::{Diagnostic, Span};
 use crate::limits;
 
-use super::ast::{GameKind, QueryKind};
+use super::kinds::{GameKind, QueryKind};
 
 /// What the parser found where it expected something else.
 #[derive(Debug, Clone, PartialEq, Eq)]

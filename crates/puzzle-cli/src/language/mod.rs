@@ -19,6 +19,7 @@ mod check;
 pub mod errors;
 pub mod format;
 mod grammar;
+mod kinds;
 mod parse;
 pub mod template;
 #[cfg(test)]
