@@ -10,10 +10,12 @@
 //! The arithmetic is `f64`, with a proven bound on its error: a move's value
 //! is a sum of `n` weighted terms (`n` = empty cells × tiles of the law) whose
 //! weights add up to 1, each weight and product rounded once; so each level
-//! adds at most `(n + 2) · 2^-53` to the error of the levels below, and `K`
-//! levels at most `K · (n + 2) · 2^-53` — below 10^-12 for any board of the
-//! command's and any K up to 200 on a 4×4 board. [`Chance::error_bound`]
-//! states the bound of each answer.
+//! adds at most `(n + 2) · 2^-53` to the error of the levels below, and the
+//! `K` levels (two more for a new game's first spawns) at most
+//! `(K + 2) · (n + 2) · 2^-53` — below 10^-12 while `(K + 2) · (n + 2)` stays
+//! under 9,000: K up to 200 on a 4×4 board with the classic law (n = 32), but
+//! only up to 9 on a 20×20 one. [`Chance::error_bound`] states the bound of
+//! each answer; a caller that promises 10^-12 must cap K by the board's size.
 
 use std::collections::HashMap;
 
