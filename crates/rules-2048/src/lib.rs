@@ -1,5 +1,5 @@
 //! 2048: the move rule and exact searches over move sequences without spawns, and
-//! the game with spawns begun (the exact best chance of a tile, [`chance`]).
+//! the game with spawns begun (the exact best chance of a tile, [`chance()`]).
 //!
 //! The rule ([`rule`](crate::slide_in_place)): every tile slides toward the
 //! wall; two equal tiles that collide merge into their sum, each tile at most
