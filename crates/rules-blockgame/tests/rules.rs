@@ -126,3 +126,19 @@ fn split_text() -> String {
      side"
         .into()
 }
+
+#[test]
+fn a_board_prints_its_ids_right_aligned_with_dots_for_empty_cells() {
+    let printed = board("12 12 . / 12 . 3 / . . 3").to_string();
+    // Each column as wide as its widest id.
+    assert_eq!(printed, "12 12 .\n12  . 3\n .  . 3\n");
+}
+
+#[test]
+fn a_block_is_found_by_its_id_and_only_by_it() {
+    let board = board("7 7 . / 7 . 3 / . . 3");
+    let seven = board.block(7).expect("block 7");
+    assert_eq!((seven.id, seven.cells.len(), seven.top_left, seven.bottom_right), (7, 3, (0, 0), (1, 1)));
+    assert_eq!(board.block(3).map(|block| block.cells.clone()), Some(vec![(1, 2), (2, 2)]));
+    assert!(board.block(5).is_none() && board.block(0).is_none());
+}
