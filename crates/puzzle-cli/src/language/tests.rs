@@ -365,7 +365,17 @@ fn more_expected_blocks_than_the_board_has_are_warned_of() {
 
 #[test]
 fn an_expect_that_may_hold_is_no_warning() {
-    assert!(warning_kinds(&format!("{BOARD_2048}query max-tile within 1\nexpect 4\n")).is_empty());
+    // Each at the edge of its warning: the sum itself, the board's own tile,
+    // exactly K moves, fewer, every block.
+    for source in [
+        format!("{BOARD_2048}query max-tile within 1\nexpect 4\n"),
+        "game 2048\nboard {\n  8 2\n}\nquery max-tile within 1\nexpect 8\n".to_string(),
+        format!("{BOARD_2048}query reach 4 within 2\nexpect 2\n"),
+        format!("{BOARD_2048}query reach 4 within 3\nexpect 1\n"),
+        "game blockgame\nboard {\n  1 2\n}\nquery max-removed\nexpect 2\n".to_string(),
+    ] {
+        assert_eq!(warning_kinds(&source), [], "{source}");
+    }
 }
 
 const BLOCKS: &str = "game blockgame\nboard {\n";
