@@ -56,10 +56,10 @@ pub fn chance(board: &Board, law: &SpawnLaw, target: u64, max_moves: usize) -> R
     if max_moves > MAX_MOVES {
         return Err(SearchError::TooManyMoves { asked: max_moves });
     }
-    let mut search = Expectimax { law, target, memo: HashMap::new() };
     let cells = board.height() * board.width();
     let terms = (cells * law.outcomes().len()) as f64;
     let error_bound = (max_moves as f64 + 2.0) * (terms + 2.0) * f64::EPSILON / 2.0;
+    let mut search = Expectimax { law, target, error_bound, memo: HashMap::new() };
     if board.max_tile() == 0 {
         // A new game: the two first spawns, then the game.
         let mut probability = 0.0;
@@ -77,37 +77,61 @@ pub fn chance(board: &Board, law: &SpawnLaw, target: u64, max_moves: usize) -> R
 struct Expectimax<'a> {
     law: &'a SpawnLaw,
     target: u64,
+    /// The answer's bound, which also tells a tie from a better move.
+    error_bound: f64,
     memo: HashMap<(Board, usize), f64>,
 }
 
 impl Expectimax<'_> {
     /// The value of a board with `left` moves to go.
     fn value(&mut self, board: &Board, left: usize) -> Result<f64, TileOverflow> {
-        Ok(self.best(board, left)?.0)
+        if let Some(settled) = self.settled(board, left) {
+            return Ok(settled);
+        }
+        Ok(self.move_values(board, left)?.into_iter().map(|(_, value)| value).fold(0.0, f64::max))
     }
 
-    /// The value of a board, and its best first moves (all the moves within
-    /// rounding of the best, in `Direction::ALL`'s order).
+    /// The value of a board, and its best first moves: every move within
+    /// rounding of the best, in `Direction::ALL`'s order; none when no move
+    /// is needed or none helps. Only the root asks for the moves.
     fn best(&mut self, board: &Board, left: usize) -> Result<(f64, Vec<Direction>), TileOverflow> {
-        if board.max_tile() >= self.target {
-            return Ok((1.0, Vec::new()));
+        if let Some(settled) = self.settled(board, left) {
+            return Ok((settled, Vec::new()));
         }
-        if left == 0 {
-            return Ok((0.0, Vec::new()));
-        }
-        let mut values = Vec::with_capacity(4);
-        for (direction, moved) in legal_moves(board)? {
-            let value = if moved.max_tile() >= self.target { 1.0 } else { self.after_move(&moved, left - 1)? };
-            values.push((direction, value));
-        }
+        let values = self.move_values(board, left)?;
         let best = values.iter().map(|&(_, value)| value).fold(0.0, f64::max);
         if best == 0.0 {
             return Ok((0.0, Vec::new()));
         }
-        // Ties within rounding are ties: every optimal first move is given.
-        let tie = 1e-12;
+        // Two computed values within twice the bound may be equal in truth:
+        // such ties are ties, and every optimal first move is given.
+        let tie = 2.0 * self.error_bound;
         let moves = values.iter().filter(|&&(_, value)| best - value <= tie).map(|&(d, _)| d).collect();
         Ok((best, moves))
+    }
+
+    /// The value of a board that needs no search: 1 when it holds the
+    /// tile, 0 when no move is left.
+    fn settled(&self, board: &Board, left: usize) -> Option<f64> {
+        if board.max_tile() >= self.target {
+            Some(1.0)
+        } else if left == 0 {
+            Some(0.0)
+        } else {
+            None
+        }
+    }
+
+    /// Each legal move with its value (a move that makes the tile is worth 1
+    /// at once: the spawn cannot take it away).
+    fn move_values(&mut self, board: &Board, left: usize) -> Result<Vec<(Direction, f64)>, TileOverflow> {
+        legal_moves(board)?
+            .into_iter()
+            .map(|(direction, moved)| {
+                let value = if moved.max_tile() >= self.target { 1.0 } else { self.after_move(&moved, left - 1)? };
+                Ok((direction, value))
+            })
+            .collect()
     }
 
     /// The average, over the spawns, of the boards a move makes.

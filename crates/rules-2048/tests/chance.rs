@@ -72,64 +72,62 @@ impl Ratio {
     }
 }
 
-/// The exact best chance, by playing out every move and spawn (boards met
-/// again with as many moves left are remembered, not replayed).
-fn brute_force(board: &Board, law: &[(u64, u128)], target: u64, left: usize) -> Ratio {
-    brute_force_with(board, law, target, left, &mut std::collections::HashMap::new())
+/// The exact game: every move and spawn played out in rational arithmetic
+/// (boards met again with as many moves left are remembered, not replayed).
+struct Exact<'a> {
+    law: &'a [(u64, u128)],
+    target: u64,
+    seen: std::collections::HashMap<(Board, usize), Ratio>,
 }
 
-fn brute_force_with(
-    board: &Board,
-    law: &[(u64, u128)],
-    target: u64,
-    left: usize,
-    seen: &mut std::collections::HashMap<(Board, usize), Ratio>,
-) -> Ratio {
-    if let Some(&known) = seen.get(&(board.clone(), left)) {
-        return known;
+impl Exact<'_> {
+    fn new(law: &[(u64, u128)], target: u64) -> Exact<'_> {
+        Exact { law, target, seen: std::collections::HashMap::new() }
     }
-    let value = play_out(board, law, target, left, seen);
-    seen.insert((board.clone(), left), value);
-    value
-}
 
-fn play_out(
-    board: &Board,
-    law: &[(u64, u128)],
-    target: u64,
-    left: usize,
-    seen: &mut std::collections::HashMap<(Board, usize), Ratio>,
-) -> Ratio {
-    if board.max_tile() >= target {
-        return Ratio::ONE;
+    /// The best chance of the tile within `left` moves.
+    fn value(&mut self, board: &Board, left: usize) -> Ratio {
+        if board.max_tile() >= self.target {
+            return Ratio::ONE;
+        }
+        if left == 0 {
+            return Ratio::ZERO;
+        }
+        if let Some(&known) = self.seen.get(&(board.clone(), left)) {
+            return known;
+        }
+        let value = Direction::ALL
+            .into_iter()
+            .filter_map(|direction| self.move_value(board, direction, left))
+            .fold(Ratio::ZERO, Ratio::max);
+        self.seen.insert((board.clone(), left), value);
+        value
     }
-    if left == 0 {
-        return Ratio::ZERO;
-    }
-    let mut best = Ratio::ZERO;
-    for direction in Direction::ALL {
+
+    /// The chance after playing `direction` first; `None` when the move is
+    /// not legal (it changes nothing).
+    fn move_value(&mut self, board: &Board, direction: Direction, left: usize) -> Option<Ratio> {
         let (moved, changed) = board.after(direction).unwrap();
         if !changed {
-            continue; // not a legal move
+            return None;
         }
-        if moved.max_tile() >= target {
-            return Ratio::ONE;
+        if moved.max_tile() >= self.target {
+            return Some(Ratio::ONE);
         }
         let values = moved.values();
         let empty: Vec<(usize, usize)> = values.positions().filter(|&(r, c)| values[(r, c)] == 0).collect();
         let mut expected = Ratio::ZERO;
         for &cell in &empty {
-            for &(tile, percent) in law {
+            for &(tile, percent) in self.law {
                 let mut spawned = values.clone();
                 spawned[cell] = tile;
                 let next = Board::from_values(&spawned).unwrap();
                 let weight = Ratio::new(percent, 100 * empty.len() as u128);
-                expected = expected.add(weight.mul(brute_force_with(&next, law, target, left - 1, seen)));
+                expected = expected.add(weight.mul(self.value(&next, left - 1)));
             }
         }
-        best = best.max(expected);
+        Some(expected)
     }
-    best
 }
 
 #[test]
@@ -146,7 +144,9 @@ fn chance_is_the_exact_best_over_every_way_of_playing() {
                 for target in [2, 4, 8].map(|times| board.max_tile().max(2) * times) {
                     for (law, exact_law) in &laws {
                         let found = chance(&board, law, target, k).unwrap();
-                        let exact = brute_force(&board, exact_law, target, k).to_f64();
+                        let mut exact_game = Exact::new(exact_law, target);
+                        let best = exact_game.value(&board, k);
+                        let exact = best.to_f64();
                         let context = format!("{height}x{width} seed {seed}, T = {target}, K = {k}:\n{board}");
                         assert!(
                             (found.probability - exact).abs() <= found.error_bound + 1e-15,
@@ -154,6 +154,17 @@ fn chance_is_the_exact_best_over_every_way_of_playing() {
                             found.probability
                         );
                         assert!(found.error_bound < 1e-12);
+                        // The witness: exactly the legal first moves worth the
+                        // best, unless the board holds the tile or nothing helps.
+                        let optimal: Vec<Direction> = if board.max_tile() >= target || best == Ratio::ZERO {
+                            Vec::new()
+                        } else {
+                            Direction::ALL
+                                .into_iter()
+                                .filter(|&first| exact_game.move_value(&board, first, k) == Some(best))
+                                .collect()
+                        };
+                        assert_eq!(found.best_first_moves, optimal, "{context}");
                         checked += 1;
                         strictly_between += usize::from(exact > 0.0 && exact < 1.0);
                     }
