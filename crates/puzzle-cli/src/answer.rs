@@ -1,18 +1,21 @@
 //! Answers the queries of a checked puzzle through the rules crates: one
 //! typed answer per query, its proof, and its [`Status`].
 
+use std::time::Instant;
+
 use grid_core::{Direction, Grid};
-use rules_2048::{Proof, ReachProof, SearchError, SearchOptions};
+use rules_2048::{EngineOptions, PlayOptions, PlayStats, Proof, ReachProof, SearchError, SearchOptions, SpawnLaw};
 use rules_blockgame::Solution;
 
 use crate::diagnostic::Span;
+use crate::language::ast::PlayQuery;
 use crate::language::{
     BlockExpect, BlockQuery, Error, ErrorKind, Expect2048, Game, Item, Puzzle, Query2048, QueryKind,
 };
 use crate::limits;
 
 /// The answer to a 2048 query.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Answer2048 {
     /// `max-tile`: the tile and one shortest sequence reaching it.
     MaxTile {
@@ -33,6 +36,36 @@ pub enum Answer2048 {
         /// The board after them, as tile values.
         board: Grid<u64>,
     },
+    /// `chance`: the best probability, `None` when the search stopped at its
+    /// budget (nothing is proven then).
+    Chance {
+        /// The probability.
+        probability: Option<f64>,
+        /// The proven bound on its rounding error.
+        error_bound: f64,
+        /// The optimal first moves.
+        moves: Vec<Direction>,
+    },
+    /// `best-move`: the engine's move and analysis.
+    BestMove {
+        /// The move, `None` when no move is legal.
+        choice: Option<Direction>,
+        /// Each legal move's value.
+        analysis: Vec<(Direction, f64)>,
+        /// The depth searched.
+        depth: u32,
+        /// The moves tried.
+        nodes: u64,
+        /// The time taken (the only field that varies between runs).
+        seconds: f64,
+    },
+    /// `play`: the games.
+    Play {
+        /// One record per game.
+        stats: PlayStats,
+        /// The time taken.
+        seconds: f64,
+    },
 }
 
 impl Answer2048 {
@@ -41,6 +74,7 @@ impl Answer2048 {
         match self {
             Answer2048::MaxTile { moves, .. } | Answer2048::Apply { moves, .. } => Some(moves),
             Answer2048::Reach { moves } => moves.as_deref(),
+            Answer2048::Chance { .. } | Answer2048::BestMove { .. } | Answer2048::Play { .. } => None,
         }
     }
 
@@ -51,6 +85,16 @@ impl Answer2048 {
             (Answer2048::Reach { moves: Some(moves) }, Expect2048::Number(n)) => moves.len() as u64 == *n,
             (Answer2048::Reach { moves: None }, Expect2048::Unreachable) => true,
             (Answer2048::Apply { board, .. }, Expect2048::Board(expected)) => board == expected,
+            (Answer2048::Chance { probability: Some(p), .. }, Expect2048::Probability(expected)) => {
+                expected.is_rounding_of(*p)
+            }
+            (Answer2048::BestMove { choice, .. }, Expect2048::Move(expected)) => choice == expected,
+            (Answer2048::Play { stats, .. }, Expect2048::Share { tile, percent }) => {
+                // reached / games ≥ digits / (100 · 10^places), in integers.
+                let reached = stats.games.iter().filter(|game| game.max_tile >= *tile).count() as u128;
+                let games = stats.games.len() as u128;
+                reached * 100 * 10u128.pow(percent.places) >= u128::from(percent.digits) * games
+            }
             _ => false,
         }
     }
@@ -113,6 +157,8 @@ pub struct Params {
     pub target: Option<u64>,
     /// The moves, for `apply`.
     pub moves_given: Option<Vec<Direction>>,
+    /// The options given to `best-move` and `play` (`seed`, `depth`, `until`).
+    pub options: Vec<(&'static str, u64)>,
 }
 
 impl Params {
@@ -121,12 +167,34 @@ impl Params {
             Query2048::MaxTile { within } => (Some(*within), None, None),
             Query2048::Reach { target, within } => (Some(*within), Some(*target), None),
             Query2048::Apply { moves } => (None, None, Some(moves.clone())),
+            Query2048::Chance { target, within } => (Some(*within), Some(*target), None),
+            Query2048::BestMove { .. } => (None, None, None),
+            Query2048::Play(_) => (None, None, None),
         };
-        Params { text: query.text(), kind: query.kind(), k, target, moves_given }
+        let options = match query {
+            Query2048::BestMove { depth } => depth.map(|d| ("depth", u64::from(d))).into_iter().collect(),
+            Query2048::Play(play) => [
+                Some(("seed", play.seed.unwrap_or(0))),
+                play.depth.map(|d| ("depth", u64::from(d))),
+                play.until.map(|t| ("until", t)),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+            _ => Vec::new(),
+        };
+        Params { text: query.text(), kind: query.kind(), k, target, moves_given, options }
     }
 
     fn of_block(query: &BlockQuery) -> Params {
-        Params { text: query.text(), kind: QueryKind::MaxRemoved, k: None, target: None, moves_given: None }
+        Params {
+            text: query.text(),
+            kind: QueryKind::MaxRemoved,
+            k: None,
+            target: None,
+            moves_given: None,
+            options: Vec::new(),
+        }
     }
 }
 
@@ -137,6 +205,10 @@ pub enum Bound {
     UpperBound(u64),
     /// `reach`: no sequence of fewer moves reaches the target.
     FewestAtLeast(usize),
+    /// `chance`: nothing; the search stopped before it could finish.
+    Unfinished,
+    /// `play`: this many games stopped at their budget before they ended.
+    GamesUnfinished(usize),
 }
 
 /// The result of one query.
@@ -250,7 +322,7 @@ pub fn answer_while(puzzle: &Puzzle, budget: Budget, answer: bool, go_on: &dyn F
     let per_query = budget.nodes.unwrap_or(limits::default_node_budget(height * width));
     let mut left_for_file = budget.nodes.map_or(limits::FILE_BUDGET_QUERIES * per_query, |_| u64::MAX);
     match &puzzle.game {
-        Game::Twenty48 { board, queries } => {
+        Game::Twenty48 { board, spawns, queries } => {
             let queries = if answer { &queries[..] } else { &[] };
             let results = queries
                 .iter()
@@ -258,7 +330,11 @@ pub fn answer_while(puzzle: &Puzzle, budget: Budget, answer: bool, go_on: &dyn F
                 .map(|item| {
                     let options =
                         SearchOptions { node_budget: Some(per_query.min(left_for_file)), threads: budget.threads };
-                    let result = result_of(item, Params::of_2048, |query| answer_2048(board, query, &options));
+                    let explicit = budget.nodes.is_some();
+                    let result = result_of(item, Params::of_2048, |query| match spawns {
+                        Some(law) => answer_with_spawns(board, law, query, &options, explicit),
+                        None => answer_2048(board, query, &options),
+                    });
                     left_for_file = left_for_file.saturating_sub(result.nodes.unwrap_or(0));
                     result
                 })
@@ -359,6 +435,83 @@ fn answer_2048(
         Query2048::Apply { moves } => {
             let after = rules_2048::apply(board, moves)?;
             exact(Answer2048::Apply { moves: moves.clone(), board: after.values() })
+        }
+        Query2048::Chance { .. } | Query2048::BestMove { .. } | Query2048::Play(_) => {
+            unreachable!("the checks refuse the queries of the game with spawns without `spawns`")
+        }
+    })
+}
+
+/// The answer of a query of the game with spawns. `explicit` says whether
+/// the budget was given (`--budget`, an editor): only then does it stop the
+/// games of `play`, which otherwise run to their end.
+fn answer_with_spawns(
+    board: &rules_2048::Board,
+    law: &SpawnLaw,
+    query: &Query2048,
+    options: &SearchOptions,
+    explicit: bool,
+) -> Result<Found<Answer2048>, SearchError> {
+    let started = Instant::now();
+    Ok(match query {
+        Query2048::Chance { target, within } => {
+            // The look-ups hold every board searched: the default budget is
+            // capped so that memory stays in hand.
+            let budget = options.node_budget.map(|n| if explicit { n } else { n.min(limits::CHANCE_BOARDS) });
+            let error_bound = rules_2048::error_bound(board, law, *within);
+            match rules_2048::chance_with(board, law, *target, *within, budget) {
+                Ok(found) => exact(Answer2048::Chance {
+                    probability: Some(found.probability),
+                    error_bound: found.error_bound,
+                    moves: found.best_first_moves,
+                }),
+                Err(SearchError::OutOfBudget { boards }) => Found {
+                    answer: Answer2048::Chance { probability: None, error_bound, moves: Vec::new() },
+                    incomplete: Some(Bound::Unfinished),
+                    nodes: Some(boards),
+                },
+                Err(error) => return Err(error),
+            }
+        }
+        Query2048::BestMove { depth } => {
+            let engine = EngineOptions { depth: *depth, threads: options.threads };
+            let found = rules_2048::best_move(board, law, &engine);
+            let seconds = started.elapsed().as_secs_f64();
+            Found {
+                nodes: Some(found.nodes),
+                answer: Answer2048::BestMove {
+                    choice: found.choice,
+                    analysis: found.analysis,
+                    depth: found.depth,
+                    nodes: found.nodes,
+                    seconds,
+                },
+                incomplete: None,
+            }
+        }
+        Query2048::Play(PlayQuery { games, seed, depth, until }) => {
+            let nodes_per_game = options.node_budget.filter(|_| explicit).map(|n| (n / u64::from(*games)).max(1));
+            let play = PlayOptions {
+                games: *games,
+                seed: seed.unwrap_or(0),
+                depth: *depth,
+                until: *until,
+                nodes_per_game,
+                max_moves: Some(limits::MAX_GAME_MOVES),
+                threads: options.threads,
+            };
+            let stats = rules_2048::play(board, law, &play)?;
+            let seconds = started.elapsed().as_secs_f64();
+            let unfinished = stats.unfinished();
+            let nodes = stats.games.iter().map(|game| game.nodes).sum();
+            Found {
+                answer: Answer2048::Play { stats, seconds },
+                incomplete: (unfinished > 0).then_some(Bound::GamesUnfinished(unfinished)),
+                nodes: Some(nodes),
+            }
+        }
+        Query2048::MaxTile { .. } | Query2048::Reach { .. } | Query2048::Apply { .. } => {
+            unreachable!("the checks refuse the queries of 2048 without spawns with `spawns`")
         }
     })
 }

@@ -10,6 +10,8 @@ use grid_core::Grid;
 
 use crate::answer::{Answer2048, Answered, BlockAnswer, QueryResult};
 use crate::diagnostic::Span;
+use crate::language::ast::Decimal;
+use crate::render::text::move_word;
 use crate::report::FileReport;
 
 /// One change to a file: the bytes of `span` replaced by `text`, for the
@@ -132,6 +134,16 @@ fn expect_2048(answer: &Answer2048, indent: &str, line_end: &str) -> String {
         Answer2048::Reach { moves: Some(moves) } => format!("expect {}", moves.len()),
         Answer2048::Reach { moves: None } => "expect unreachable".to_string(),
         Answer2048::Apply { board, .. } => expected_board(board, indent, line_end),
+        Answer2048::Chance { probability, .. } => format!("expect {}", Decimal::of(probability.unwrap_or(0.0), 6)),
+        Answer2048::BestMove { choice, .. } => format!("expect {}", move_word(*choice)),
+        Answer2048::Play { stats, .. } => {
+            // The largest tile at least half the games reach, and its share
+            // rounded down: a floor the same games always meet.
+            let reached = stats.reached();
+            let (tile, share) =
+                reached.iter().rev().find(|(_, share)| *share >= 0.5).or(reached.first()).copied().unwrap_or((0, 0.0));
+            format!("expect {tile} in {}%", (share * 100.0).floor())
+        }
     }
 }
 

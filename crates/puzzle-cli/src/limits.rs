@@ -31,3 +31,12 @@ pub const FILE_BUDGET_QUERIES: u64 = 10;
 pub fn default_node_budget(cells: usize) -> u64 {
     (DEFAULT_BUDGET_CELLS / cells.max(1) as u64).max(10_000)
 }
+
+/// The most games one `play` query plays.
+pub const MAX_GAMES: u32 = 100_000;
+/// The most moves of one self-played game before it counts as unfinished:
+/// a 4×4 game rarely passes 30,000; a large board could play for days.
+pub const MAX_GAME_MOVES: u64 = 1_000_000;
+/// The default budget of `chance`, in boards: its look-ups keep every board
+/// it searched (about 100 bytes each on 4×4), so 2 million stay under 1 GiB.
+pub const CHANCE_BOARDS: u64 = 2_000_000;

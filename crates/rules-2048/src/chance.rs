@@ -23,7 +23,6 @@ use grid_core::Direction;
 
 use crate::board::Board;
 use crate::queries::{SearchError, MAX_MOVES};
-use crate::rule::TileOverflow;
 use crate::spawn::{legal_moves, spawns, SpawnLaw};
 
 /// The answer of [`chance`].
@@ -53,13 +52,31 @@ pub struct Chance {
 /// assert_eq!(chance(&apart, &SpawnLaw::classic(), 8, 1).unwrap().probability, 0.0);
 /// ```
 pub fn chance(board: &Board, law: &SpawnLaw, target: u64, max_moves: usize) -> Result<Chance, SearchError> {
+    chance_with(board, law, target, max_moves, None)
+}
+
+/// [`chance()`], visiting at most `board_budget` boards after a move (the
+/// boards whose spawns it averages), else [`SearchError::OutOfBudget`]:
+/// nothing is proven of a chance the search did not finish.
+pub fn chance_with(
+    board: &Board,
+    law: &SpawnLaw,
+    target: u64,
+    max_moves: usize,
+    board_budget: Option<u64>,
+) -> Result<Chance, SearchError> {
     if max_moves > MAX_MOVES {
         return Err(SearchError::TooManyMoves { asked: max_moves });
     }
-    let cells = board.height() * board.width();
-    let terms = (cells * law.outcomes().len()) as f64;
-    let error_bound = (max_moves as f64 + 2.0) * (terms + 2.0) * f64::EPSILON / 2.0;
-    let mut search = Expectimax { law, target, error_bound, memo: HashMap::new() };
+    let error_bound = error_bound(board, law, max_moves);
+    let mut search = Expectimax {
+        law,
+        target,
+        error_bound,
+        memo: HashMap::new(),
+        boards: 0,
+        budget: board_budget.unwrap_or(u64::MAX),
+    };
     if board.max_tile() == 0 {
         // A new game: the two first spawns, then the game.
         let mut probability = 0.0;
@@ -74,17 +91,37 @@ pub fn chance(board: &Board, law: &SpawnLaw, target: u64, max_moves: usize) -> R
     Ok(Chance { probability, error_bound, best_first_moves })
 }
 
+/// The proven bound on the rounding error of [`chance()`] for a board of this
+/// size, this law and `max_moves` (see the module's documentation).
+pub fn error_bound(board: &Board, law: &SpawnLaw, max_moves: usize) -> f64 {
+    let terms = (board.height() * board.width() * law.outcomes().len()) as f64;
+    (max_moves as f64 + 2.0) * (terms + 2.0) * f64::EPSILON / 2.0
+}
+
+/// The most moves for which [`error_bound`] stays below `limit` on a board of
+/// this size with this law: how far a caller promising `limit` may look.
+pub fn most_moves_within(board: &Board, law: &SpawnLaw, limit: f64) -> usize {
+    let mut moves = 0;
+    while moves < MAX_MOVES && error_bound(board, law, moves + 1) < limit {
+        moves += 1;
+    }
+    moves
+}
+
 struct Expectimax<'a> {
     law: &'a SpawnLaw,
     target: u64,
     /// The answer's bound, which also tells a tie from a better move.
     error_bound: f64,
     memo: HashMap<(Board, usize), f64>,
+    /// Boards after a move averaged so far, and how many may be.
+    boards: u64,
+    budget: u64,
 }
 
 impl Expectimax<'_> {
     /// The value of a board with `left` moves to go.
-    fn value(&mut self, board: &Board, left: usize) -> Result<f64, TileOverflow> {
+    fn value(&mut self, board: &Board, left: usize) -> Result<f64, SearchError> {
         if let Some(settled) = self.settled(board, left) {
             return Ok(settled);
         }
@@ -94,7 +131,7 @@ impl Expectimax<'_> {
     /// The value of a board, and its best first moves: every move within
     /// rounding of the best, in `Direction::ALL`'s order; none when no move
     /// is needed or none helps. Only the root asks for the moves.
-    fn best(&mut self, board: &Board, left: usize) -> Result<(f64, Vec<Direction>), TileOverflow> {
+    fn best(&mut self, board: &Board, left: usize) -> Result<(f64, Vec<Direction>), SearchError> {
         if let Some(settled) = self.settled(board, left) {
             return Ok((settled, Vec::new()));
         }
@@ -124,7 +161,7 @@ impl Expectimax<'_> {
 
     /// Each legal move with its value (a move that makes the tile is worth 1
     /// at once: the spawn cannot take it away).
-    fn move_values(&mut self, board: &Board, left: usize) -> Result<Vec<(Direction, f64)>, TileOverflow> {
+    fn move_values(&mut self, board: &Board, left: usize) -> Result<Vec<(Direction, f64)>, SearchError> {
         legal_moves(board)?
             .into_iter()
             .map(|(direction, moved)| {
@@ -135,11 +172,15 @@ impl Expectimax<'_> {
     }
 
     /// The average, over the spawns, of the boards a move makes.
-    fn after_move(&mut self, moved: &Board, left: usize) -> Result<f64, TileOverflow> {
+    fn after_move(&mut self, moved: &Board, left: usize) -> Result<f64, SearchError> {
         let key = (moved.clone(), left);
         if let Some(&value) = self.memo.get(&key) {
             return Ok(value);
         }
+        if self.boards >= self.budget {
+            return Err(SearchError::OutOfBudget { boards: self.boards });
+        }
+        self.boards += 1;
         let mut value = 0.0;
         for (probability, spawned) in spawns(moved, self.law) {
             value += probability * self.value(&spawned, left)?;

@@ -44,23 +44,29 @@
 
 mod board;
 mod chance;
+mod engine;
 mod kernel;
 mod queries;
+mod rng;
 mod rule;
 mod search;
+mod selfplay;
 mod spawn;
 
 pub use board::{
     exponent_of_tile, parse_cell, slide_exponents, value_of, Board, BoardError, MoveOutcome, ParseBoardError, TileError,
 };
-pub use chance::{chance, Chance};
+pub use chance::{chance, chance_with, error_bound, most_moves_within, Chance};
+pub use engine::{best_move, default_depth, BestMove, EngineOptions, MAX_DEPTH};
 pub use grid_core::{Axis, Direction, Way};
 pub use queries::{
     apply, bounds, max_tile, max_tile_with, reach, reach_with, Bounds, MaxTile, Proof, Reach, ReachProof, SearchError,
     SearchOptions, MAX_MOVES,
 };
+pub use rng::SeededRng;
 pub use rule::{slide_in_place, TileOverflow, MAX_EXPONENT};
-pub use spawn::{legal_moves, spawns, SpawnLaw, SpawnLawError};
+pub use selfplay::{play, GameEnd, GameRecord, PlayOptions, PlayStats, Spread};
+pub use spawn::{legal_moves, play_move, spawn_random, spawns, starting_board, SpawnLaw, SpawnLawError};
 
 /// The examples of the crate's README, run as doc tests so that they stay true.
 #[doc = include_str!("../README.md")]

@@ -24,6 +24,12 @@ pub enum SearchError {
         /// How many were asked for.
         asked: usize,
     },
+    /// The search visited its budget of boards before it could finish, and
+    /// proves nothing (only [`chance_with`](crate::chance_with) stops so).
+    OutOfBudget {
+        /// The boards it visited.
+        boards: u64,
+    },
 }
 
 impl fmt::Display for SearchError {
@@ -32,6 +38,9 @@ impl fmt::Display for SearchError {
             SearchError::Overflow(overflow) => overflow.fmt(f),
             SearchError::TooManyMoves { asked } => {
                 write!(f, "{asked} moves is more than a search may look ahead (at most {MAX_MOVES})")
+            }
+            SearchError::OutOfBudget { boards } => {
+                write!(f, "the search visited its budget of {boards} boards before it could finish")
             }
         }
     }

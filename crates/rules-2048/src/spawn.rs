@@ -9,6 +9,7 @@ use std::fmt;
 use grid_core::Direction;
 
 use crate::board::{exponent_of_tile, Board};
+use crate::rng::SeededRng;
 use crate::rule::TileOverflow;
 
 /// The tiles that may appear after a move, each with its chance in percent.
@@ -123,4 +124,70 @@ pub fn spawns(board: &Board, law: &SpawnLaw) -> Vec<(f64, Board)> {
         }
     }
     boards
+}
+
+/// A move of the game: the board it makes (before its spawn) and the points it
+/// scores (the value of every tile a merge made); `None` when the move changes
+/// nothing, which the game does not allow.
+///
+/// ```
+/// use rules_2048::{play_move, Board, Direction};
+/// let board: Board = "2 2 4 4".parse().unwrap();
+/// let (after, points) = play_move(&board, Direction::Left).unwrap().unwrap();
+/// assert_eq!((after.to_string().as_str(), points), ("4 8 . .\n", 12));
+/// assert_eq!(play_move(&after, Direction::Left).unwrap(), None);
+/// ```
+pub fn play_move(board: &Board, direction: Direction) -> Result<Option<(Board, u64)>, TileOverflow> {
+    let mut after = board.clone();
+    let (outcome, merged) = after.slide_marking_merges(direction)?;
+    if !outcome.changed {
+        return Ok(None);
+    }
+    let points = merged.iter().map(|&(row, col)| after.tile(row, col)).fold(0u64, u64::saturating_add);
+    Ok(Some((after, points)))
+}
+
+/// The board with one tile spawned at random: the empty cell drawn first
+/// (uniformly, in row-major order), then the tile by the law's percents (in
+/// the law's order); `None` when the board is full. With the same generator
+/// state the same spawn, in every version.
+///
+/// ```
+/// use rules_2048::{spawn_random, Board, SeededRng, SpawnLaw};
+/// let board: Board = "2 . / 4 8".parse().unwrap();
+/// let spawned = spawn_random(&board, &SpawnLaw::classic(), &mut SeededRng::new(1)).unwrap();
+/// assert!(spawned.tile(0, 1) == 2 || spawned.tile(0, 1) == 4);
+/// ```
+pub fn spawn_random(board: &Board, law: &SpawnLaw, rng: &mut SeededRng) -> Option<Board> {
+    let cells = board.exponents().as_slice();
+    let empty: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == 0).collect();
+    if empty.is_empty() {
+        return None;
+    }
+    let cell = empty[rng.below(empty.len() as u64) as usize];
+    let mut draw = rng.below(100) as u32;
+    let mut exponent = law.outcomes[law.outcomes.len() - 1].0;
+    for &(candidate, percent) in &law.outcomes {
+        if draw < percent {
+            exponent = candidate;
+            break;
+        }
+        draw -= percent;
+    }
+    let mut exponents = board.exponents().clone();
+    exponents.as_mut_slice()[cell] = exponent;
+    Some(Board::from_exponents(exponents).expect("a spawned tile is a tile"))
+}
+
+/// The board a game starts from: `board` as it is when it holds a tile, else
+/// (a board of empty cells: a new game) with two tiles spawned.
+pub fn starting_board(board: &Board, law: &SpawnLaw, rng: &mut SeededRng) -> Board {
+    if board.max_tile() > 0 {
+        return board.clone();
+    }
+    let mut start = board.clone();
+    for _ in 0..2 {
+        start = spawn_random(&start, law, rng).unwrap_or(start);
+    }
+    start
 }

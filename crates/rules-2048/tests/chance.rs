@@ -3,7 +3,7 @@
 //! boards from 2×2 to 3×4 and K up to 6 (fewer moves on the larger boards,
 //! where the tree is larger).
 
-use rules_2048::{chance, Board, Direction, SpawnLaw};
+use rules_2048::{chance, chance_with, error_bound, most_moves_within, Board, Direction, SearchError, SpawnLaw};
 
 #[path = "../benches/support/boards.rs"]
 mod boards;
@@ -198,4 +198,37 @@ fn the_best_first_moves_are_those_that_reach_the_best() {
     assert_eq!(found.best_first_moves, [Direction::Left, Direction::Right]);
     // A board holding the tile needs no move.
     assert!(chance(&"8 .".parse().unwrap(), &SpawnLaw::classic(), 8, 3).unwrap().best_first_moves.is_empty());
+}
+
+#[test]
+fn the_example_puzzles_chances_are_the_exact_ones() {
+    // puzzles/spawns-chance.puzzle: `2 . / . 2`, an 8 within 3 moves.
+    let board: Board = "2 . / . 2".parse().unwrap();
+    let exact = Exact::new(&[(2, 90), (4, 10)], 8).value(&board, 3);
+    let found = chance(&board, &SpawnLaw::classic(), 8, 3).unwrap();
+    assert!((found.probability - exact.to_f64()).abs() <= found.error_bound + 1e-15);
+    assert_eq!((exact.to_f64() * 1e6).round() / 1e6, 0.145, "{exact:?}");
+}
+
+#[test]
+fn a_chance_past_its_budget_is_an_error_not_a_guess() {
+    let board: Board = "2 . . / . 2 . / . . 4".parse().unwrap();
+    let unbounded = chance_with(&board, &SpawnLaw::classic(), 16, 4, None).unwrap();
+    assert!(unbounded.probability > 0.0);
+    assert_eq!(
+        chance_with(&board, &SpawnLaw::classic(), 16, 4, Some(10)),
+        Err(SearchError::OutOfBudget { boards: 10 })
+    );
+    assert_eq!(chance_with(&board, &SpawnLaw::classic(), 16, 4, Some(u64::MAX)).unwrap(), unbounded);
+}
+
+#[test]
+fn the_most_exact_moves_shrink_as_the_board_grows() {
+    let small: Board = "2 .".parse().unwrap();
+    let four: Board = ". . . . / . . . . / . . . . / . . 2 .".parse().unwrap();
+    let classic = SpawnLaw::classic();
+    assert!(most_moves_within(&four, &classic, 1e-12) >= 200);
+    assert!(error_bound(&four, &classic, most_moves_within(&four, &classic, 1e-12)) < 1e-12);
+    assert!(error_bound(&four, &classic, most_moves_within(&four, &classic, 1e-12) + 1) >= 1e-12);
+    assert!(most_moves_within(&small, &classic, 1e-12) >= most_moves_within(&four, &classic, 1e-12));
 }

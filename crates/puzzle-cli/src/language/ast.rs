@@ -23,10 +23,13 @@ pub struct Puzzle {
 /// A game with its starting board and its queries, in file order.
 #[derive(Debug, Clone)]
 pub enum Game {
-    /// 2048 without spawns.
+    /// 2048, with spawns or without.
     Twenty48 {
         /// The starting board.
         board: rules_2048::Board,
+        /// The spawn law of the game with spawns; `None` for the puzzle
+        /// variant (no new tiles).
+        spawns: Option<rules_2048::SpawnLaw>,
         /// The queries.
         queries: Vec<Item<Query2048, Expect2048>>,
     },
@@ -104,6 +107,33 @@ pub enum Query2048 {
         /// The moves in order.
         moves: Vec<Direction>,
     },
+    /// `chance T within K` (with spawns).
+    Chance {
+        /// T.
+        target: u64,
+        /// K.
+        within: usize,
+    },
+    /// `best-move [depth D]` (with spawns).
+    BestMove {
+        /// D; `None` for the engine's default depth.
+        depth: Option<u32>,
+    },
+    /// `play N games [seed S] [depth D] [until T]` (with spawns).
+    Play(PlayQuery),
+}
+
+/// The parameters of `play`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayQuery {
+    /// N.
+    pub games: u32,
+    /// S; `None` for seed 0.
+    pub seed: Option<u64>,
+    /// D; `None` for the engine's default depth.
+    pub depth: Option<u32>,
+    /// T: each game stops once a tile of at least T stands.
+    pub until: Option<u64>,
 }
 
 impl Query2048 {
@@ -116,6 +146,20 @@ impl Query2048 {
                 let moves: Vec<String> = moves.iter().map(|m| m.letter().to_string()).collect();
                 format!("apply {}", moves.join(" "))
             }
+            Query2048::Chance { target, within } => format!("chance {target} within {within}"),
+            Query2048::BestMove { depth: None } => "best-move".to_string(),
+            Query2048::BestMove { depth: Some(depth) } => format!("best-move depth {depth}"),
+            Query2048::Play(play) => {
+                let mut text = format!("play {} games", play.games);
+                for (option, value) in
+                    [("seed", play.seed), ("depth", play.depth.map(u64::from)), ("until", play.until)]
+                {
+                    if let Some(value) = value {
+                        text += &format!(" {option} {value}");
+                    }
+                }
+                text
+            }
         }
     }
 
@@ -125,6 +169,9 @@ impl Query2048 {
             Query2048::MaxTile { .. } => QueryKind::MaxTile,
             Query2048::Reach { .. } => QueryKind::Reach,
             Query2048::Apply { .. } => QueryKind::Apply,
+            Query2048::Chance { .. } => QueryKind::Chance,
+            Query2048::BestMove { .. } => QueryKind::BestMove,
+            Query2048::Play(_) => QueryKind::Play,
         }
     }
 }
@@ -138,6 +185,80 @@ pub enum Expect2048 {
     Unreachable,
     /// `board { ... }` (`apply`), as tile values (0 empty).
     Board(Grid<u64>),
+    /// A probability (`chance`), to the digits written.
+    Probability(Decimal),
+    /// A move, or `None` for `none` (`best-move`).
+    Move(Option<Direction>),
+    /// `TILE in P%` (`play`): at least P% of the games reach TILE.
+    Share {
+        /// The tile.
+        tile: u64,
+        /// The least share, in percent.
+        percent: Decimal,
+    },
+}
+
+/// A number as written with its decimals: `0.0667` is 667 with 4 places.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decimal {
+    /// The digits, without the point.
+    pub digits: u64,
+    /// How many of them follow the point.
+    pub places: u32,
+}
+
+impl Decimal {
+    /// The most digits after the point: past 15, an `f64` holds no more.
+    pub const MAX_PLACES: u32 = 15;
+
+    /// The number a word writes (`0.0667`, `1`, `95.5`), `None` for anything
+    /// else (a sign, an exponent, no digit before or after the point).
+    pub fn parse(text: &str) -> Option<Decimal> {
+        let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+        let all_digits = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
+        if whole.is_empty()
+            || !all_digits(whole)
+            || !all_digits(fraction)
+            || (text.contains('.') && fraction.is_empty())
+        {
+            return None;
+        }
+        let places = u32::try_from(fraction.len()).ok().filter(|&p| p <= Decimal::MAX_PLACES)?;
+        let digits = format!("{whole}{fraction}").parse().ok()?;
+        Some(Decimal { digits, places })
+    }
+
+    /// The value.
+    pub fn value(self) -> f64 {
+        self.digits as f64 / 10f64.powi(self.places as i32)
+    }
+
+    /// Whether `value` rounds to this number at its places.
+    pub fn is_rounding_of(self, value: f64) -> bool {
+        (value * 10f64.powi(self.places as i32)).round() == self.digits as f64
+    }
+
+    /// `value` written with at most `places` decimals, trailing zeros cut
+    /// (`0.5`, `1`, `0.066667`).
+    pub fn of(value: f64, places: u32) -> Decimal {
+        let scaled = (value * 10f64.powi(places as i32)).round() as u64;
+        let mut decimal = Decimal { digits: scaled, places };
+        while decimal.places > 0 && decimal.digits % 10 == 0 {
+            decimal = Decimal { digits: decimal.digits / 10, places: decimal.places - 1 };
+        }
+        decimal
+    }
+}
+
+impl std::fmt::Display for Decimal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let scale = 10u64.pow(self.places);
+        if self.places == 0 {
+            write!(f, "{}", self.digits)
+        } else {
+            write!(f, "{}.{:0width$}", self.digits / scale, self.digits % scale, width = self.places as usize)
+        }
+    }
 }
 
 /// A question about a block-game board.

@@ -4,8 +4,12 @@
 
 use grid_core::{Direction, Grid};
 
-use super::ast::{BlockExpect, BlockQuery, Expect2048, Game, GameKind, Item, Puzzle, Query2048, QueryKind};
-use super::errors::{Error, ErrorKind, Suggestion};
+use rules_2048::SpawnLaw;
+
+use super::ast::{
+    BlockExpect, BlockQuery, Decimal, Expect2048, Game, GameKind, Item, PlayQuery, Puzzle, Query2048, QueryKind,
+};
+use super::errors::{Error, ErrorKind, Found, Suggestion};
 use super::parse::{RawBoard, RawExpect, RawQuery, Statements, Word};
 use crate::diagnostic::Span;
 use crate::limits;
@@ -20,7 +24,7 @@ pub(super) fn check(
     parsed_cleanly: bool,
     errors: &mut Vec<Error>,
 ) -> Option<Puzzle> {
-    let Statements { name, game, board, queries, .. } = statements;
+    let Statements { name, game, board, spawns, queries, .. } = statements;
     // The end of the file is told at its last character, not past it.
     let last = source.trim_end().char_indices().last().map_or(0, |(at, _)| at);
     let end = Span::new(last, source.trim_end().len().max(last));
@@ -53,10 +57,21 @@ pub(super) fn check(
         GameKind::Twenty48 => {
             let board = board_2048(&raw, ragged, errors);
             let size = (raw.len(), raw[0].len());
-            let queries: Vec<_> = queries.into_iter().filter_map(|raw| keep(query_2048(raw, size), errors)).collect();
-            Game::Twenty48 { board: board?, queries }
+            let law = spawns.map(|(words, _)| keep(spawn_law(&words), errors));
+            let context = Context2048 { size, spawns: law.as_ref().map(Option::as_ref), board: board.as_ref() };
+            let queries: Vec<_> =
+                queries.into_iter().filter_map(|raw| keep(query_2048(raw, &context), errors)).collect();
+            // A broken law was told: no puzzle, but its queries were checked.
+            let spawns = match law {
+                Some(None) => return None,
+                law => law.flatten(),
+            };
+            Game::Twenty48 { board: board?, spawns, queries }
         }
         GameKind::BlockGame => {
+            if let Some((_, span)) = spawns {
+                errors.push(Error::new(ErrorKind::SpawnsInBlockGame, span));
+            }
             let board = board_blockgame(&raw, ragged, errors);
             let queries: Vec<_> = queries.into_iter().filter_map(|raw| keep(query_blockgame(raw), errors)).collect();
             Game::BlockGame { board: board?, queries }
@@ -70,7 +85,7 @@ pub(super) fn check(
 fn warnings(game: &Game) -> Vec<Error> {
     let mut warnings = Vec::new();
     match game {
-        Game::Twenty48 { board, queries } => {
+        Game::Twenty48 { board, queries, .. } => {
             let sum = board.sum();
             // The largest tile the sum allows: no move changes the sum.
             let largest_possible = if sum == 0 { 0 } else { 1u128 << (127 - sum.leading_zeros()) };
@@ -186,8 +201,23 @@ fn of_the_other_game(raw: &RawQuery) -> Error {
     Error::new(ErrorKind::QueryOfOtherGame { query: raw.kind, game }, raw.span)
 }
 
-fn query_2048(raw: RawQuery, (height, width): (usize, usize)) -> Result<Item<Query2048, Expect2048>, Error> {
+/// What a 2048 query is checked against.
+struct Context2048<'a> {
+    size: (usize, usize),
+    /// `None` without `spawns`; `Some(None)` with a law that is broken (told).
+    spawns: Option<Option<&'a SpawnLaw>>,
+    /// The board, when its cells are all tiles.
+    board: Option<&'a rules_2048::Board>,
+}
+
+fn query_2048(raw: RawQuery, context: &Context2048<'_>) -> Result<Item<Query2048, Expect2048>, Error> {
+    let (height, width) = context.size;
     let words = &raw.words;
+    match (raw.kind.with_spawns(), context.spawns.is_some()) {
+        (Some(true), false) => return Err(Error::new(ErrorKind::NeedsSpawns { query: raw.kind }, raw.span)),
+        (Some(false), true) => return Err(Error::new(ErrorKind::NeedsNoSpawns { query: raw.kind }, raw.span)),
+        _ => {}
+    }
     let query = match raw.kind {
         QueryKind::MaxTile => Query2048::MaxTile { within: moves_limit(&words[0])? },
         QueryKind::Reach => Query2048::Reach { target: target(&words[0])?, within: moves_limit(&words[1])? },
@@ -198,23 +228,30 @@ fn query_2048(raw: RawQuery, (height, width): (usize, usize)) -> Result<Item<Que
             if words.len() * height * width > limits::MAX_APPLY_WORK {
                 return Err(Error::new(ErrorKind::ApplyTooMuchWork { moves: words.len(), height, width }, raw.span));
             }
-            let moves = words
-                .iter()
-                .map(|(text, span)| {
-                    Direction::parse(text).ok_or_else(|| {
-                        let moves = ["U", "D", "L", "R", "up", "down", "left", "right"];
-                        let suggestion = Suggestion::among(text, &moves).filter(|s| !s.case_only);
-                        Error::new(ErrorKind::UnknownMove { text: text.clone(), suggestion }, *span)
-                    })
-                })
-                .collect::<Result<_, _>>()?;
+            let moves = words.iter().map(one_move).collect::<Result<_, _>>()?;
             Query2048::Apply { moves }
         }
+        QueryKind::Chance => {
+            let (target, within) = (target(&words[0])?, moves_limit(&words[1])?);
+            if let (Some(Some(law)), Some(board)) = (context.spawns, context.board) {
+                let most = rules_2048::most_moves_within(board, law, 1e-12);
+                if within > most {
+                    let kind = ErrorKind::ChanceTooDeep { k: within, most, height, width };
+                    return Err(Error::new(kind, words[1].1));
+                }
+            }
+            Query2048::Chance { target, within }
+        }
+        QueryKind::BestMove => {
+            let options = options(words, &["depth"], QueryKind::BestMove, raw.span)?;
+            Query2048::BestMove { depth: options.get("depth").map(depth).transpose()? }
+        }
+        QueryKind::Play => Query2048::Play(play_query(words, raw.span)?),
         QueryKind::MaxRemoved => return Err(of_the_other_game(&raw)),
     };
     let expect = match raw.expect {
         None => None,
-        Some((expect, span)) => match expectation_2048(&query, expect, (height, width)) {
+        Some((expect, span)) => match expectation_2048(&query, expect, context.size) {
             Ok(expect) => Some((expect, span)),
             Err(Some(error)) => return Err(error),
             // A ragged expected board, told by the parser already.
@@ -224,10 +261,112 @@ fn query_2048(raw: RawQuery, (height, width): (usize, usize)) -> Result<Item<Que
     Ok(Item { query, span: raw.span, expect })
 }
 
+fn one_move((text, span): &Word) -> Result<Direction, Error> {
+    Direction::parse(text).ok_or_else(|| {
+        let moves = ["U", "D", "L", "R", "up", "down", "left", "right"];
+        let suggestion = Suggestion::among(text, &moves).filter(|s| !s.case_only);
+        Error::new(ErrorKind::UnknownMove { text: text.clone(), suggestion }, *span)
+    })
+}
+
+/// The law of `spawns`: `classic`, or pairs `TILE P%`.
+fn spawn_law(words: &[Word]) -> Result<SpawnLaw, Error> {
+    if let [(word, _)] = words {
+        if word == "classic" {
+            return Ok(SpawnLaw::classic());
+        }
+    }
+    let bad = |(text, span): &Word| Error::new(ErrorKind::BadSpawnLaw { found: Found::Word(text.clone()) }, *span);
+    let mut pairs = Vec::new();
+    for pair in words.chunks(2) {
+        let tile = pair[0].0.parse::<u64>().map_err(|_| bad(&pair[0]))?;
+        let Some(percent_word) = pair.get(1) else {
+            let end = pair[0].1.end;
+            return Err(Error::new(ErrorKind::BadSpawnLaw { found: Found::EndOfLine }, Span::new(end, end)));
+        };
+        let percent =
+            percent_word.0.strip_suffix('%').and_then(|p| p.parse::<u32>().ok()).ok_or_else(|| bad(percent_word))?;
+        pairs.push((tile, percent));
+    }
+    let words_span = words[0].1.to(words[words.len() - 1].1);
+    SpawnLaw::new(&pairs).map_err(|error| Error::new(ErrorKind::SpawnLaw(error), words_span))
+}
+
+/// The options of `best-move` or `play` (`NAME VALUE` pairs, any order,
+/// each at most once), by name.
+fn options<'w>(
+    words: &'w [Word],
+    allowed: &[&'static str],
+    query: QueryKind,
+    span: Span,
+) -> Result<std::collections::HashMap<&'static str, &'w Word>, Error> {
+    let mut found: std::collections::HashMap<&'static str, (&'w Word, Span)> = std::collections::HashMap::new();
+    let mut at = 0;
+    while at < words.len() {
+        let (name, name_span) = &words[at];
+        let Some(&option) = allowed.iter().find(|allowed| *allowed == name) else {
+            let suggestion = Suggestion::among(name, allowed);
+            return Err(Error::new(ErrorKind::UnknownOption { found: name.clone(), query, suggestion }, *name_span));
+        };
+        if let Some((_, first)) = found.get(option) {
+            return Err(Error::new(ErrorKind::OptionTwice { option }, *name_span).also(*first));
+        }
+        let Some(value) = words.get(at + 1) else {
+            let end = Span::new(name_span.end, name_span.end.max(span.end.min(name_span.end)));
+            return Err(Error::new(ErrorKind::OptionValue { option, found: Found::EndOfLine }, end));
+        };
+        found.insert(option, (value, *name_span));
+        at += 2;
+    }
+    Ok(found.into_iter().map(|(option, (value, _))| (option, value)).collect())
+}
+
+fn option_value<T: std::str::FromStr>(
+    option: &'static str,
+    (text, span): &Word,
+    valid: impl Fn(&T) -> bool,
+) -> Result<T, Error> {
+    match text.parse::<T>() {
+        Ok(value) if valid(&value) && !text.starts_with('+') => Ok(value),
+        _ => Err(Error::new(ErrorKind::OptionValue { option, found: Found::Word(text.clone()) }, *span)),
+    }
+}
+
+fn depth(word: &&Word) -> Result<u32, Error> {
+    option_value("depth", word, |d: &u32| (1..=rules_2048::MAX_DEPTH).contains(d))
+}
+
+/// `N games [seed S] [depth D] [until T]`.
+fn play_query(words: &[Word], span: Span) -> Result<PlayQuery, Error> {
+    let games = option_value("games", &words[0], |n: &u32| (1..=limits::MAX_GAMES).contains(n))?;
+    match words.get(1) {
+        Some((word, _)) if word == "games" || word == "game" => {}
+        Some((word, span)) => {
+            return Err(Error::new(ErrorKind::ExpectedGames { found: Found::Word(word.clone()) }, *span));
+        }
+        None => {
+            let end = words[0].1.end;
+            return Err(Error::new(ErrorKind::ExpectedGames { found: Found::EndOfLine }, Span::new(end, end)));
+        }
+    }
+    let options = options(&words[2..], &["seed", "depth", "until"], QueryKind::Play, span)?;
+    Ok(PlayQuery {
+        games,
+        seed: options.get("seed").map(|word| option_value("seed", word, |_: &u64| true)).transpose()?,
+        depth: options.get("depth").map(depth).transpose()?,
+        until: options.get("until").map(|word| option_value("until", word, |t: &u64| *t >= 1)).transpose()?,
+    })
+}
+
 fn query_blockgame(raw: RawQuery) -> Result<Item<BlockQuery, BlockExpect>, Error> {
     let query = match raw.kind {
         QueryKind::MaxRemoved => BlockQuery::MaxRemoved,
-        QueryKind::MaxTile | QueryKind::Reach | QueryKind::Apply => return Err(of_the_other_game(&raw)),
+        QueryKind::MaxTile
+        | QueryKind::Reach
+        | QueryKind::Apply
+        | QueryKind::Chance
+        | QueryKind::BestMove
+        | QueryKind::Play => return Err(of_the_other_game(&raw)),
     };
     let expect = match raw.expect {
         None => None,
@@ -235,7 +374,9 @@ fn query_blockgame(raw: RawQuery) -> Result<Item<BlockQuery, BlockExpect>, Error
             let kind = ErrorKind::OnlyApplyExpectsBoard { query: QueryKind::MaxRemoved };
             return Err(Error::new(kind, Span::new(span.start, span.start + 1)));
         }
-        Some((RawExpect::Word(word), span)) => Some((BlockExpect::Number(number(&word, QueryKind::MaxRemoved)?), span)),
+        Some((RawExpect::Words(words), span)) => {
+            Some((BlockExpect::Number(number(one_word(&words)?, QueryKind::MaxRemoved)?), span))
+        }
     };
     Ok(Item { query, span: raw.span, expect })
 }
@@ -268,11 +409,23 @@ fn number((text, span): &Word, query: QueryKind) -> Result<u64, Error> {
     }
 }
 
+/// The one word of an answer that is one word.
+fn one_word(words: &[Word]) -> Result<&Word, Error> {
+    match words {
+        [word] => Ok(word),
+        [_, (extra, span), ..] => Err(Error::new(ErrorKind::ExpectTooLong { found: extra.clone() }, *span)),
+        [] => unreachable!("the grammar reads at least one word"),
+    }
+}
+
 fn expectation_2048(
     query: &Query2048,
     expect: RawExpect,
     (height, width): (usize, usize),
 ) -> Result<Expect2048, Option<Error>> {
+    let impossible = |(text, span): &Word| {
+        Some(Error::new(ErrorKind::ImpossibleExpect { text: text.clone(), query: query.kind() }, *span))
+    };
     match (query, expect) {
         (Query2048::Apply { .. }, RawExpect::Board(raw, span)) => {
             let mut cell_errors = Vec::new();
@@ -287,14 +440,45 @@ fn expectation_2048(
             }
             Ok(Expect2048::Board(values))
         }
-        (Query2048::Apply { .. }, RawExpect::Word((text, span))) => {
-            Err(Some(Error::new(ErrorKind::ApplyExpectsBoard { text }, span)))
+        (Query2048::Apply { .. }, RawExpect::Words(words)) => {
+            Err(Some(Error::new(ErrorKind::ApplyExpectsBoard { text: words[0].0.clone() }, words[0].1)))
         }
         (_, RawExpect::Board(_, span)) => {
             let kind = ErrorKind::OnlyApplyExpectsBoard { query: query.kind() };
             Err(Some(Error::new(kind, Span::new(span.start, span.start + 1))))
         }
-        (Query2048::Reach { .. }, RawExpect::Word((text, _))) if text == "unreachable" => Ok(Expect2048::Unreachable),
-        (_, RawExpect::Word(word)) => Ok(Expect2048::Number(number(&word, query.kind()).map_err(Some)?)),
+        (Query2048::Play(_), RawExpect::Words(words)) => match words.as_slice() {
+            [tile, (word_in, _), percent] if word_in == "in" => {
+                let tile_value = tile.0.parse::<u64>().ok().filter(|&t| t >= 1 && !tile.0.starts_with('+'));
+                let share = percent.0.strip_suffix('%').and_then(Decimal::parse).filter(|d| d.value() <= 100.0);
+                match (tile_value, share) {
+                    (Some(tile), Some(percent)) => Ok(Expect2048::Share { tile, percent }),
+                    (None, _) => Err(impossible(tile)),
+                    (_, None) => Err(impossible(percent)),
+                }
+            }
+            [first, ..] if words.len() > 3 => {
+                Err(Some(Error::new(ErrorKind::ExpectTooLong { found: words[3].0.clone() }, words[3].1))
+                    .or(impossible(first)))
+            }
+            [first, ..] => Err(impossible(first)),
+            [] => unreachable!("the grammar reads at least one word"),
+        },
+        (_, RawExpect::Words(words)) => {
+            let word = one_word(&words).map_err(Some)?;
+            match query {
+                Query2048::Reach { .. } if word.0 == "unreachable" => Ok(Expect2048::Unreachable),
+                Query2048::Chance { .. } => match Decimal::parse(&word.0).filter(|d| d.value() <= 1.0) {
+                    Some(probability) => Ok(Expect2048::Probability(probability)),
+                    None => Err(impossible(word)),
+                },
+                Query2048::BestMove { .. } if word.0 == "none" => Ok(Expect2048::Move(None)),
+                Query2048::BestMove { .. } => match Direction::parse(&word.0) {
+                    Some(direction) => Ok(Expect2048::Move(Some(direction))),
+                    None => Err(impossible(word)),
+                },
+                _ => Ok(Expect2048::Number(number(word, query.kind()).map_err(Some)?)),
+            }
+        }
     }
 }

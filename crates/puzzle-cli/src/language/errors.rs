@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use rules_2048::{SearchError, TileError};
+use rules_2048::{SearchError, SpawnLawError, TileError};
 
 use crate::diagnostic::{Diagnostic, Span};
 use crate::limits;
@@ -81,6 +81,8 @@ pub enum HeaderKeyword {
     Game,
     /// `board`.
     Board,
+    /// `spawns`.
+    Spawns,
 }
 
 impl HeaderKeyword {
@@ -90,6 +92,7 @@ impl HeaderKeyword {
             HeaderKeyword::Name => "name",
             HeaderKeyword::Game => "game",
             HeaderKeyword::Board => "board",
+            HeaderKeyword::Spawns => "spawns",
         }
     }
 }
@@ -200,6 +203,28 @@ pub enum ErrorKind {
     ExpectPastK { moves: u64, k: usize },
     /// Warning: more blocks expected than the board has.
     ExpectPastTheBlocks { blocks: u64, on_board: usize },
+    /// `spawns` in a block-game file.
+    SpawnsInBlockGame,
+    /// A word of `spawns` that is neither `classic` nor a tile and its percent.
+    BadSpawnLaw { found: Found },
+    /// A spawn law whose tiles or percents are wrong.
+    SpawnLaw(SpawnLawError),
+    /// A query of the game with spawns in a file without `spawns`.
+    NeedsSpawns { query: QueryKind },
+    /// A query of 2048 without spawns in a file with `spawns`.
+    NeedsNoSpawns { query: QueryKind },
+    /// `chance` looking further than its error bound stays below 1e-12.
+    ChanceTooDeep { k: usize, most: usize, height: usize, width: usize },
+    /// A word after `best-move` or `play N games` that is none of its options.
+    UnknownOption { found: String, query: QueryKind, suggestion: Option<Suggestion> },
+    /// An option given twice.
+    OptionTwice { option: &'static str },
+    /// An option's value that is none (`depth 0`, `seed x`).
+    OptionValue { option: &'static str, found: Found },
+    /// `play N` without `games`.
+    ExpectedGames { found: Found },
+    /// Words after a one-word answer.
+    ExpectTooLong { found: String },
     /// No answer from the search: a merge of two 2^63 tiles.
     Search(SearchError),
 }
@@ -266,6 +291,19 @@ impl ErrorKind {
             OnlyApplyExpectsBoard { .. } => "only `apply` answers with a board".into(),
             ImpossibleExpect { text, .. } => format!("`{text}` is not a possible answer here"),
             Search(error) => error.to_string(),
+            SpawnsInBlockGame => "`spawns` is a statement of 2048, not of the block game".into(),
+            BadSpawnLaw { found } => format!("expected a spawn law, found {found}"),
+            SpawnLaw(error) => format!("not a spawn law: {error}"),
+            NeedsSpawns { query } => format!("`{}` is a query of the game with spawns", query.keyword()),
+            NeedsNoSpawns { query } => format!("`{}` asks about 2048 without spawns", query.keyword()),
+            ChanceTooDeep { k, height, width, .. } => {
+                format!("`chance` within {k} moves on a {height}×{width} board cannot be proven to 1e-12")
+            }
+            UnknownOption { found, query, .. } => format!("`{found}` is not an option of `{}`", query.keyword()),
+            OptionTwice { option } => format!("`{option}` is given twice"),
+            OptionValue { option, found } => format!("expected the value of `{option}`, found {found}"),
+            ExpectedGames { found } => format!("expected `games`, found {found}"),
+            ExpectTooLong { found } => format!("expected the end of the line, found `{found}`"),
             ExpectNotATile { value } => format!("this `expect` can never hold: {value} is not a tile"),
             ExpectPastTheSum { value, .. } => format!("this `expect` can never hold: no move makes a tile of {value}"),
             ExpectBelowTheBoard { value, .. } => {
@@ -364,6 +402,35 @@ impl ErrorKind {
             ApplyExpectsBoard { .. } => "write the expected board: `expect board {`, one row per line, then `}`".into(),
             OnlyApplyExpectsBoard { query } | ImpossibleExpect { query, .. } => query.answer_help().into(),
             Search(_) => return None,
+            SpawnsInBlockGame => "remove the line: the block game has no spawns".into(),
+            BadSpawnLaw { .. } | SpawnLaw(_) => "a spawn law is `classic` (a 2 with 90%, a 4 with 10%) or tiles with \
+                 their chances: `spawns 2 90% 4 10%`, powers of two from 2 up, each once, whole percents from 1 \
+                 summing to 100"
+                .into(),
+            NeedsSpawns { .. } => {
+                "add `spawns classic` (or a law such as `spawns 2 90% 4 10%`) before the first query".into()
+            }
+            NeedsNoSpawns { .. } => "with `spawns`, the queries are `chance T within K`, `best-move` and \
+                 `play N games`; remove `spawns` to ask this one"
+                .into(),
+            ChanceTooDeep { most, .. } => format!(
+                "the answer's rounding error is proven below 1e-12 only up to K = {most} on a board of this size"
+            ),
+            UnknownOption { suggestion: Some(suggestion), .. } => suggestion.to_string(),
+            UnknownOption { query: QueryKind::BestMove, .. } => {
+                format!("`best-move` takes `depth D` (1 to {})", rules_2048::MAX_DEPTH)
+            }
+            UnknownOption { .. } | OptionTwice { .. } => {
+                "`play N games` takes `seed S`, `depth D` and `until T`, each at most once, in any order".into()
+            }
+            OptionValue { option, .. } => match *option {
+                "depth" => format!("D is a whole number of moves from 1 to {}", rules_2048::MAX_DEPTH),
+                "seed" => "S is a whole number from 0 to 18446744073709551615".into(),
+                "until" => tile.into(),
+                _ => format!("N is a whole number of games from 1 to {}", limits::MAX_GAMES),
+            },
+            ExpectedGames { .. } => "write `play N games`, N the number of games".into(),
+            ExpectTooLong { .. } => "this answer is one word; `#` starts a comment".into(),
             ExpectNotATile { .. } => "`max-tile` answers with a tile: a power of two, 2 or more".into(),
             ExpectPastTheSum { largest, .. } => {
                 format!("the tiles add up to less than twice {largest}: no move makes a tile above {largest}")

@@ -71,7 +71,7 @@ enum Block {
 impl Block {
     fn of(rule: Rule) -> Block {
         match rule {
-            Rule::name_statement | Rule::game_statement => Block::Header,
+            Rule::name_statement | Rule::game_statement | Rule::spawns_statement => Block::Header,
             Rule::board_statement => Block::Board,
             Rule::query_statement => Block::Query,
             _ => Block::Expect,
@@ -183,12 +183,14 @@ fn write_statement(out: &mut Output, statement: Pair<'_, Rule>, comments: &Comme
             write_board(out, "board {".to_string(), body, comments);
         }
         Rule::expect_statement => {
-            let value = statement.into_inner().nth(1).expect("`expect` then its value");
-            if value.as_rule() == Rule::expected_board {
-                let body = value.into_inner().nth(1).expect("`board` then its body");
+            let mut values = statement.into_inner().skip(1).peekable();
+            let first = values.peek().expect("`expect` then its value");
+            if first.as_rule() == Rule::expected_board {
+                let body = values.next().and_then(|board| board.into_inner().nth(1)).expect("`board` then its body");
                 write_board(out, "expect board {".to_string(), body, comments);
             } else {
-                let text = format!("expect {}", value.as_str());
+                let words: Vec<&str> = values.map(|word| word.as_str()).collect();
+                let text = format!("expect {}", words.join(" "));
                 out.line(with_trailing(text, comments.trailing(first_line)));
             }
         }

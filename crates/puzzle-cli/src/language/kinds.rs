@@ -34,7 +34,10 @@ impl GameKind {
     /// The queries of this game, for help texts.
     pub fn queries(self) -> &'static str {
         match self {
-            GameKind::Twenty48 => "`max-tile within K`, `reach T within K` or `apply MOVES`",
+            GameKind::Twenty48 => {
+                "`max-tile within K`, `reach T within K` or `apply MOVES` (with `spawns`: `chance T within K`, \
+                 `best-move` or `play N games`)"
+            }
             GameKind::BlockGame => "`max-removed`",
         }
     }
@@ -51,9 +54,19 @@ pub enum QueryKind {
     Apply,
     /// `max-removed` (block game).
     MaxRemoved,
+    /// `chance T within K` (2048 with spawns).
+    Chance,
+    /// `best-move [depth D]` (2048 with spawns).
+    BestMove,
+    /// `play N games [seed S] [depth D] [until T]` (2048 with spawns).
+    Play,
 }
 
 impl QueryKind {
+    /// Every query's keyword, for suggestions.
+    pub const KEYWORDS: [&'static str; 7] =
+        ["max-tile", "reach", "apply", "max-removed", "chance", "best-move", "play"];
+
     /// The query's keyword.
     pub fn keyword(self) -> &'static str {
         match self {
@@ -61,13 +74,21 @@ impl QueryKind {
             QueryKind::Reach => "reach",
             QueryKind::Apply => "apply",
             QueryKind::MaxRemoved => "max-removed",
+            QueryKind::Chance => "chance",
+            QueryKind::BestMove => "best-move",
+            QueryKind::Play => "play",
         }
     }
 
     /// The game the query belongs to.
     pub fn game(self) -> GameKind {
         match self {
-            QueryKind::MaxTile | QueryKind::Reach | QueryKind::Apply => GameKind::Twenty48,
+            QueryKind::MaxTile
+            | QueryKind::Reach
+            | QueryKind::Apply
+            | QueryKind::Chance
+            | QueryKind::BestMove
+            | QueryKind::Play => GameKind::Twenty48,
             QueryKind::MaxRemoved => GameKind::BlockGame,
         }
     }
@@ -79,6 +100,21 @@ impl QueryKind {
             QueryKind::Reach => "`reach` answers with a number of moves or `unreachable`: `expect 3`",
             QueryKind::Apply => "`apply` answers with a board: `expect board {`",
             QueryKind::MaxRemoved => "`max-removed` answers with a number of blocks: `expect 2`",
+            QueryKind::Chance => {
+                "`chance` answers with a probability from 0 to 1, checked to the digits written: `expect 0.0667`"
+            }
+            QueryKind::BestMove => "`best-move` answers with a move (`U`, `D`, `L`, `R`) or `none`: `expect L`",
+            QueryKind::Play => "`play` answers with the share of games reaching a tile, at least: `expect 2048 in 95%`",
+        }
+    }
+
+    /// Whether the query belongs to the game with spawns (`Some(true)`), to
+    /// 2048 without them (`Some(false)`), or to neither (the block game).
+    pub fn with_spawns(self) -> Option<bool> {
+        match self {
+            QueryKind::Chance | QueryKind::BestMove | QueryKind::Play => Some(true),
+            QueryKind::MaxTile | QueryKind::Reach | QueryKind::Apply => Some(false),
+            QueryKind::MaxRemoved => None,
         }
     }
 }

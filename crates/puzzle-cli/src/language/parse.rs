@@ -25,6 +25,8 @@ pub(super) struct Statements {
     pub(super) name: Option<(String, Span)>,
     pub(super) game: Option<(GameKind, Span)>,
     pub(super) board: Option<(RawBoard, Span)>,
+    /// The words of `spawns`, and the statement's span.
+    pub(super) spawns: Option<(Vec<Word>, Span)>,
     pub(super) queries: Vec<RawQuery>,
     /// Ragged rows: told, and the board's words kept for their own checks.
     shape_errors: Vec<Error>,
@@ -38,9 +40,10 @@ pub(super) struct RawQuery {
     pub(super) expect: Option<(RawExpect, Span)>,
 }
 
-/// What an `expect` holds: a word, or a board with the span of its body.
+/// What an `expect` holds: words (one but for `play`'s `TILE in P%`), or a
+/// board with the span of its body.
 pub(super) enum RawExpect {
-    Word(Word),
+    Words(Vec<Word>),
     Board(RawBoard, Span),
 }
 
@@ -128,7 +131,7 @@ fn words_of(line: &str) -> Vec<&str> {
 /// starts one; a `board {` or `expect board {` line runs to the line that
 /// starts with `}`, or stops before the next line that starts a statement.
 fn chunks(source: &str) -> Vec<Chunk> {
-    const KEYWORDS: [&str; 5] = ["name", "game", "board", "query", "expect"];
+    const KEYWORDS: [&str; 6] = ["name", "game", "board", "spawns", "query", "expect"];
     let mut chunks: Vec<Chunk> = Vec::new();
     let mut open_board: Option<Chunk> = None;
     for (start, end, next) in lines(source) {
@@ -180,10 +183,11 @@ impl Statements {
         let keyword = inner.next().expect("every statement starts with its keyword");
         let keyword_span = at(keyword.as_span());
         match rule {
-            Rule::name_statement | Rule::game_statement | Rule::board_statement => {
+            Rule::name_statement | Rule::game_statement | Rule::board_statement | Rule::spawns_statement => {
                 let header = match rule {
                     Rule::name_statement => HeaderKeyword::Name,
                     Rule::game_statement => HeaderKeyword::Game,
+                    Rule::spawns_statement => HeaderKeyword::Spawns,
                     _ => HeaderKeyword::Board,
                 };
                 if let Some(first) = self.queries.first() {
@@ -193,16 +197,21 @@ impl Statements {
                     HeaderKeyword::Name => self.name.as_ref().map(|n| n.1),
                     HeaderKeyword::Game => self.game.as_ref().map(|g| g.1),
                     HeaderKeyword::Board => self.board.as_ref().map(|b| b.1),
+                    HeaderKeyword::Spawns => self.spawns.as_ref().map(|s| s.1),
                 };
                 if let Some(first) = first {
                     return Err(Error::new(ErrorKind::GivenTwice { keyword: header }, keyword_span).also(first));
                 }
-                let value = inner.next().expect("the grammar requires a value");
+                let mut value = || inner.next().expect("the grammar requires a value");
                 match header {
-                    HeaderKeyword::Name => self.name = Some((unescape(value), span)),
-                    HeaderKeyword::Game => self.game = Some((game(&value, offset)?, span)),
+                    HeaderKeyword::Name => self.name = Some((unescape(value()), span)),
+                    HeaderKeyword::Game => self.game = Some((game(&value(), offset)?, span)),
                     HeaderKeyword::Board => {
-                        self.board = Some((raw_board(value, offset, &mut self.shape_errors)?, span))
+                        self.board = Some((raw_board(value(), offset, &mut self.shape_errors)?, span))
+                    }
+                    HeaderKeyword::Spawns => {
+                        self.spawns =
+                            Some((std::iter::from_fn(|| inner.next()).map(|w| word(&w, offset)).collect(), span))
                     }
                 }
             }
@@ -216,6 +225,9 @@ impl Statements {
                     Rule::reach_query => QueryKind::Reach,
                     Rule::apply_query => QueryKind::Apply,
                     Rule::max_removed_query => QueryKind::MaxRemoved,
+                    Rule::chance_query => QueryKind::Chance,
+                    Rule::best_move_query => QueryKind::BestMove,
+                    Rule::play_query => QueryKind::Play,
                     other => unreachable!("the grammar has no query {other:?}"),
                 };
                 let words =
@@ -238,7 +250,7 @@ impl Statements {
                         let body_span = at(body.as_span());
                         RawExpect::Board(raw_board(body, offset, &mut self.shape_errors)?, body_span)
                     }
-                    _ => RawExpect::Word(word(&value, offset)),
+                    _ => RawExpect::Words(std::iter::once(value).chain(inner).map(|w| word(&w, offset)).collect()),
                 };
                 query.expect = Some((expect, span));
             }
@@ -316,7 +328,7 @@ pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error
 
     let is = |rule: Rule| expected.contains(&rule);
     let in_board = source[..at].matches('{').count() > source[..at].matches('}').count();
-    let keywords = ["name", "game", "board", "query", "expect"];
+    let keywords = ["name", "game", "board", "spawns", "query", "expect"];
     let line_rest = &rest[..rest.find(['\r', '\n']).unwrap_or(rest.len())];
     // The first escape of the name that is not `\"` or `\\`, walking the
     // escapes in order (`\\t` is a backslash, then a `t`).
@@ -350,7 +362,7 @@ pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error
         let suggestion = Suggestion::among(found_word, &keywords);
         ErrorKind::ExpectedStatement { found, glued, suggestion }
     } else if is(Rule::kw_max_tile) {
-        let suggestion = Suggestion::among(found_word, &["max-tile", "reach", "apply", "max-removed"]);
+        let suggestion = Suggestion::among(found_word, &QueryKind::KEYWORDS);
         ErrorKind::ExpectedQuery { found, suggestion }
     } else if is(Rule::kw_within) {
         ErrorKind::ExpectedWithin { found }

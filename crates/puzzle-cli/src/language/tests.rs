@@ -21,7 +21,7 @@ fn meaning(source: &str) -> String {
             .collect()
     }
     let (rows, queries): (Vec<String>, Vec<String>) = match &puzzle.game {
-        Game::Twenty48 { board, queries: items } => {
+        Game::Twenty48 { board, queries: items, .. } => {
             (board.values().rows().map(|r| format!("{r:?}")).collect(), queries(items, Query2048::text))
         }
         Game::BlockGame { board, queries: items } => {

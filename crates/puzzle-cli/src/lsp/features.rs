@@ -8,9 +8,11 @@ use super::position::{offset, position, range, Encoding};
 use crate::answer::{Answer2048, Answered, BlockAnswer, Bound, QueryResult};
 use crate::bless::edits;
 use crate::diagnostic::Span;
+use crate::language::ast::Decimal;
 use crate::language::format::format_source;
 use crate::language::{parse, Error, ErrorKind, Game, GameKind};
 use crate::render::explain::{explain_2048, explain_blocks, Drawing};
+use crate::render::text::move_word;
 use crate::report::{Failure, FileReport};
 
 /// The kinds of token the server tells, in the legend's order.
@@ -110,10 +112,29 @@ fn hint_2048(result: &QueryResult<Answer2048, crate::language::Expect2048>) -> S
         Ok(Answer2048::Apply { board, .. }) => {
             format!("→ largest tile {}", board.as_slice().iter().max().copied().unwrap_or(0))
         }
+        Ok(Answer2048::Chance { probability: None, .. }) => "→ not found".into(),
+        Ok(Answer2048::Chance { probability: Some(p), moves, .. }) if moves.is_empty() => {
+            format!("→ {}", Decimal::of(*p, 6))
+        }
+        Ok(Answer2048::Chance { probability: Some(p), moves, .. }) => {
+            format!("→ {}, first {}", Decimal::of(*p, 6), moves_text(moves).replace(' ', " or "))
+        }
+        Ok(Answer2048::BestMove { choice, depth, .. }) => format!("→ {} (depth {depth})", move_word(*choice)),
+        Ok(Answer2048::Play { stats, .. }) => {
+            let best = stats.reached().into_iter().rev().find(|(_, share)| *share >= 0.5);
+            match best {
+                Some((tile, share)) => {
+                    format!("→ {tile} in {:.0}% of {}", share * 100.0, count(stats.games.len(), "game"))
+                }
+                None => format!("→ {}", count(stats.games.len(), "game")),
+            }
+        }
     };
     match result.incomplete {
         Some(Bound::UpperBound(bound)) => format!("{answer} (incomplete: no tile above {bound})"),
         Some(Bound::FewestAtLeast(fewest)) => format!("{answer} (incomplete: at least {})", count(fewest, "move")),
+        Some(Bound::Unfinished) => format!("{answer} (incomplete: the search stopped at its budget)"),
+        Some(Bound::GamesUnfinished(games)) => format!("{answer} (incomplete: {} unfinished)", count(games, "game")),
         None => answer,
     }
 }

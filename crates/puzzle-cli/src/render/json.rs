@@ -9,6 +9,7 @@ use rules_blockgame::Cover;
 use crate::answer::{Answer2048, Answered, BlockAnswer, Bound, QueryResult};
 use crate::diagnostic::line_col;
 use crate::language::{BlockExpect, Error, Expect2048};
+use crate::render::text::move_word;
 use crate::report::{Failure, FileReport};
 
 fn moves_json(moves: &[Direction]) -> Value {
@@ -119,6 +120,9 @@ fn result_json<A, E>(
     if let Some(moves) = &result.params.moves_given {
         object.insert("moves_given".into(), moves_json(moves));
     }
+    for (option, value) in &result.params.options {
+        object.insert((*option).into(), json!(value));
+    }
     match &result.answer {
         Err(error) => {
             object.insert("error".into(), json!({ "message": error.kind.message() }));
@@ -142,6 +146,10 @@ fn result_json<A, E>(
             }
             Bound::FewestAtLeast(fewest) => {
                 object.insert("fewest_at_least".into(), json!(fewest));
+            }
+            Bound::Unfinished => {}
+            Bound::GamesUnfinished(games) => {
+                object.insert("unfinished_games".into(), json!(games));
             }
         }
     }
@@ -185,11 +193,52 @@ fn result_2048(source: &str, result: &QueryResult<Answer2048, Expect2048>) -> Va
                 ("max_tile_exponent", json!(exponent(largest))),
             ]
         }
+        Answer2048::Chance { probability, error_bound, moves } => vec![
+            ("answer", json!(probability)),
+            ("moves", moves_json(&moves[..moves.len().min(1)])),
+            ("best_first_moves", moves_json(moves)),
+            ("error_bound", json!(error_bound)),
+        ],
+        Answer2048::BestMove { choice, analysis, depth, nodes, seconds } => {
+            let analysis: Vec<Value> = analysis
+                .iter()
+                .map(|(direction, value)| json!({ "move": direction.letter().to_string(), "value": value }))
+                .collect();
+            vec![
+                ("answer", json!(move_word(*choice))),
+                ("analysis", Value::Array(analysis)),
+                ("depth", json!(depth)),
+                ("nodes", json!(nodes)),
+                ("seconds", json!(seconds)),
+            ]
+        }
+        Answer2048::Play { stats, seconds } => {
+            let reached: Map<String, Value> =
+                stats.reached().into_iter().map(|(tile, share)| (tile.to_string(), json!(share))).collect();
+            let spread =
+                |spread: rules_2048::Spread| json!({ "min": spread.min, "median": spread.median, "max": spread.max });
+            let total: u64 = stats.games.iter().map(|game| game.moves).sum();
+            // The answer in one number: the median game's largest tile.
+            let mut largest: Vec<u64> = stats.games.iter().map(|game| game.max_tile).collect();
+            largest.sort_unstable();
+            vec![
+                ("answer", json!(largest.get((largest.len().saturating_sub(1)) / 2))),
+                ("games", json!(stats.games.len())),
+                ("reached", Value::Object(reached)),
+                ("scores", spread(stats.scores())),
+                ("moves", spread(stats.moves())),
+                ("moves_per_second", json!(total as f64 / seconds.max(1e-9))),
+                ("seconds", json!(seconds)),
+            ]
+        }
     };
     let expect = |expect: &Expect2048| match expect {
         Expect2048::Number(n) => json!(n),
         Expect2048::Unreachable => json!("unreachable"),
         Expect2048::Board(board) => grid_json(board),
+        Expect2048::Probability(p) => json!(p.value()),
+        Expect2048::Move(choice) => json!(move_word(*choice)),
+        Expect2048::Share { tile, percent } => json!({ "tile": tile, "percent": percent.value() }),
     };
     result_json(source, result, fields, expect)
 }

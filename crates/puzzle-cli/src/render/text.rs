@@ -8,6 +8,7 @@ use grid_core::{Direction, Grid};
 use super::explain::{explain_2048, explain_blocks, Drawing};
 use super::plural_s;
 use crate::answer::{Answer2048, Answered, BlockAnswer, Bound, QueryResult};
+use crate::language::ast::Decimal;
 use crate::language::errors::count;
 use crate::language::{BlockExpect, Error, Expect2048, MAX_ERRORS};
 use crate::report::{Failure, FileReport};
@@ -128,6 +129,13 @@ fn headline<'r, A, E>(
                 nodes,
                 count(fewest, "move")
             ),
+            Bound::Unfinished => {
+                format!("(incomplete: the search stopped at its budget after {nodes}; nothing is proven)")
+            }
+            Bound::GamesUnfinished(games) => format!(
+                "(incomplete: {} stopped at the budget or the move limit before they ended)",
+                count(games, "game")
+            ),
         };
         let _ = write!(line, " {}", style.warn(&note));
     }
@@ -155,17 +163,31 @@ fn result_2048(
         Answer2048::Reach { moves: None } if result.incomplete.is_some() => "no sequence found".to_string(),
         Answer2048::Reach { moves: None } => "unreachable".to_string(),
         Answer2048::Apply { board, .. } => format!("a board whose largest tile is {}", largest_tile(board)),
+        Answer2048::Chance { probability: Some(p), .. } => Decimal::of(*p, 12).to_string(),
+        Answer2048::Chance { probability: None, .. } => "not found".to_string(),
+        Answer2048::BestMove { choice, .. } => move_word(*choice).to_string(),
+        Answer2048::Play { stats, .. } => {
+            format!(
+                "{}, largest tile {}",
+                count(stats.games.len(), "game"),
+                stats.games.iter().map(|g| g.max_tile).max().unwrap_or(0)
+            )
+        }
     };
     let proven_tile = |answer: &Answer2048, bound| matches!(answer, Answer2048::MaxTile { tile, .. } if *tile == bound);
     let expect_text = |expect: &Expect2048| match expect {
         Expect2048::Number(n) => n.to_string(),
         Expect2048::Unreachable => "unreachable".to_string(),
         Expect2048::Board(_) => "the board below".to_string(),
+        Expect2048::Probability(p) => p.to_string(),
+        Expect2048::Move(choice) => move_word(*choice).to_string(),
+        Expect2048::Share { tile, percent } => format!("{tile} in at least {percent}% of the games"),
     };
     let Some(answer) = headline(out, result, style, answer_text, proven_tile, expect_text) else { return };
     if let Answer2048::MaxTile { moves, .. } | Answer2048::Reach { moves: Some(moves) } = answer {
         let _ = writeln!(out, "    {} {}", style.dim("moves:"), moves_text(moves));
     }
+    with_spawns(out, board, answer, style);
     if options.explain {
         out.push_str(&explain_2048(
             board,
@@ -194,6 +216,72 @@ fn result_2048(
             out.push_str(&indented(&after.to_string(), 6));
         }
     }
+}
+
+/// `none` or the move's letter.
+pub(crate) fn move_word(choice: Option<Direction>) -> &'static str {
+    match choice {
+        None => "none",
+        Some(Direction::Up) => "U",
+        Some(Direction::Down) => "D",
+        Some(Direction::Left) => "L",
+        Some(Direction::Right) => "R",
+    }
+}
+
+/// The lines under the answer of a query of the game with spawns.
+fn with_spawns(out: &mut String, board: &rules_2048::Board, answer: &Answer2048, style: Style) {
+    match answer {
+        Answer2048::Chance { probability, error_bound, moves } => {
+            let first = match (probability, moves.as_slice()) {
+                (None, _) => return,
+                (Some(_), _) if board.max_tile() == 0 => "after the first two spawns (a new game)".to_string(),
+                (Some(p), []) if *p >= 1.0 => "none needed (the board has the tile)".to_string(),
+                (Some(_), []) => "none helps".to_string(),
+                (Some(_), [only]) => only.letter().to_string(),
+                (Some(_), several) => {
+                    let letters: Vec<String> = several.iter().map(|m| m.letter().to_string()).collect();
+                    format!("{} (equally good)", letters.join(" or "))
+                }
+            };
+            let _ = writeln!(out, "    {} {first}", style.dim("first move:"));
+            let _ = writeln!(out, "    {} rounding error below {error_bound:.1e}, proven", style.dim("exact:"));
+        }
+        Answer2048::BestMove { analysis, depth, nodes, seconds, .. } => {
+            for (direction, value) in analysis {
+                let _ = writeln!(out, "    {} {value:.1}", style.dim(&format!("{}:", direction.letter())));
+            }
+            let _ = writeln!(
+                out,
+                "    {} depth {depth}, {} in {seconds:.3} s",
+                style.dim("searched:"),
+                count(*nodes as usize, "node")
+            );
+        }
+        Answer2048::Play { stats, seconds } => {
+            let reached: Vec<String> =
+                stats.reached().iter().map(|(tile, share)| format!("{tile} {}", percent_text(*share))).collect();
+            let _ = writeln!(out, "    {} {}", style.dim("reached:"), reached.join(", "));
+            let (scores, moves) = (stats.scores(), stats.moves());
+            let _ = writeln!(
+                out,
+                "    {} {} / {} / {} (min / median / max)",
+                style.dim("score:"),
+                scores.min,
+                scores.median,
+                scores.max
+            );
+            let _ = writeln!(out, "    {} {} / {} / {}", style.dim("moves:"), moves.min, moves.median, moves.max);
+            let total: u64 = stats.games.iter().map(|game| game.moves).sum();
+            let _ = writeln!(out, "    {} {:.0} moves a second", style.dim("speed:"), total as f64 / seconds.max(1e-9));
+        }
+        _ => {}
+    }
+}
+
+/// A share as a percentage, to one decimal where it has one.
+fn percent_text(share: f64) -> String {
+    format!("{}%", Decimal::of(share * 100.0, 1))
 }
 
 /// Why no larger tile can be made (`max-tile`), or why the target cannot

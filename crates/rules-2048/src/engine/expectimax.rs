@@ -1,0 +1,86 @@
+//! The search: expectimax over the player's moves and the spawns, to a depth
+//! in moves, cut where the path has become unlikely. Every step is a fixed
+//! sequence of floating-point operations, so a value never depends on the
+//! machine, the thread or the clock.
+//!
+//! The cuts, in the order `chance_node` applies them:
+//! 1. the depth: after the last move of the depth, the heuristic;
+//! 2. the path's probability: below [`UNLIKELY`], the heuristic (large boards
+//!    split the probability over many cells, so this bounds their depth);
+//! 3. the transposition table: a board met again, searched before with at
+//!    least as many moves to go, takes the value found then.
+
+use std::collections::HashMap;
+
+use grid_core::Direction;
+
+use super::position::{BuildBoardHasher, Position};
+
+/// A path less likely than this is not searched further (nneonneo's
+/// threshold).
+pub(crate) const UNLIKELY: f64 = 1e-4;
+
+pub(crate) struct Expectimax<'a, P: Position> {
+    /// `(exponent, probability)` of each tile a spawn may bring.
+    law: &'a [(u8, f64)],
+    /// Moves looked at, the first included.
+    depth: u32,
+    /// Per board after a move: the moves made before it, and its value.
+    table: HashMap<P::Key, (u32, f64), BuildBoardHasher>,
+    /// Moves tried (the engines' usual count of nodes).
+    pub(crate) nodes: u64,
+}
+
+impl<'a, P: Position> Expectimax<'a, P> {
+    pub(crate) fn new(law: &'a [(u8, f64)], depth: u32) -> Self {
+        Expectimax { law, depth, table: HashMap::with_capacity_and_hasher(1 << 16, Default::default()), nodes: 0 }
+    }
+
+    /// The value of a first move: the board it made, before its spawn.
+    pub(crate) fn first_move(&mut self, moved: &P) -> f64 {
+        self.chance_node(moved, 1.0, 1)
+    }
+
+    /// The player's turn: the best move's value, 0 when none is legal (lost).
+    fn move_node(&mut self, board: &P, probability: f64, moves_made: u32) -> f64 {
+        let mut best = 0.0;
+        for direction in Direction::ALL {
+            self.nodes += 1;
+            if let Some(moved) = board.after(direction) {
+                best = f64::max(best, self.chance_node(&moved, probability, moves_made + 1));
+            }
+        }
+        best
+    }
+
+    /// The spawn's turn after `moves_made` moves: the average over every empty
+    /// cell and every tile of the law.
+    fn chance_node(&mut self, moved: &P, probability: f64, moves_made: u32) -> f64 {
+        // Steps 1 and 2: deep enough, or unlikely enough.
+        if moves_made >= self.depth || probability < UNLIKELY {
+            return moved.heuristic();
+        }
+        let empty = moved.empty_count();
+        if empty == 0 {
+            return moved.heuristic();
+        }
+        // Step 3: the table.
+        let key = moved.key();
+        if let Some(&(made_then, value)) = self.table.get(&key) {
+            if made_then <= moves_made {
+                return value;
+            }
+        }
+        let cell_probability = probability / empty as f64;
+        let mut total = 0.0;
+        moved.for_each_empty(|cell| {
+            for &(exponent, tile_probability) in self.law {
+                let spawned = moved.with(cell, exponent);
+                total += self.move_node(&spawned, cell_probability * tile_probability, moves_made) * tile_probability;
+            }
+        });
+        let value = total / empty as f64;
+        self.table.insert(key, (moves_made, value));
+        value
+    }
+}

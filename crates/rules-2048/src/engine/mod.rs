@@ -1,0 +1,145 @@
+//! `best_move`: the engine's move in the game with spawns, with every legal
+//! move's value — expectimax to a depth, a heuristic at its leaves.
+//!
+//! Strategy, chosen once per call: a 4×4 board on which no 65536 can appear
+//! within the search is played in one word with row tables (`packed`); any
+//! other board (any size, any tile up to `2^63`) on the general [`Board`]
+//! (`position`). Both run the same search (`expectimax`) and the same
+//! heuristic (`heuristic`), so they give the same values to the last bit
+//! (tested).
+//!
+//! Deterministic: the default depth is read from the board, never from the
+//! clock, and each first move is searched with its own table, whichever
+//! thread searches it, so the answer is the same on every machine and for any
+//! thread count.
+
+mod expectimax;
+mod heuristic;
+mod packed;
+mod position;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use grid_core::Direction;
+
+use self::expectimax::Expectimax;
+use self::packed::Packed;
+use self::position::Position;
+use crate::board::{value_of, Board};
+use crate::spawn::SpawnLaw;
+
+/// The deepest search [`best_move`] accepts, in moves.
+pub const MAX_DEPTH: u32 = 16;
+
+/// How [`best_move`] searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct EngineOptions {
+    /// Moves to look at, the first included (1 to [`MAX_DEPTH`]); `None` for
+    /// [`default_depth`].
+    pub depth: Option<u32>,
+    /// Threads to search with (0 and 1: the calling thread); the answer does
+    /// not depend on it.
+    pub threads: usize,
+}
+
+/// The answer of [`best_move`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct BestMove {
+    /// The move with the highest value (the first of [`Direction::ALL`]'s
+    /// order among equals); `None` when no move is legal.
+    pub choice: Option<Direction>,
+    /// Every legal move with its value, in [`Direction::ALL`]'s order: the
+    /// expected heuristic at the search's leaves (a lost board counts 0).
+    pub analysis: Vec<(Direction, f64)>,
+    /// The depth searched, in moves.
+    pub depth: u32,
+    /// Moves tried.
+    pub nodes: u64,
+}
+
+/// The depth the engine searches a board to when none is given: more when
+/// the board holds more different tiles (a later, harder game) — nneonneo's
+/// rule, `max(3, distinct tiles − 2)` spawns after the first move, so one move
+/// more than that.
+pub fn default_depth(board: &Board) -> u32 {
+    let mut seen = 0u64;
+    for &exponent in board.exponents().as_slice() {
+        if exponent > 0 {
+            seen |= 1 << exponent;
+        }
+    }
+    seen.count_ones().saturating_sub(2).max(3) + 1
+}
+
+/// The engine's move for `board`, spawns drawn from `law`.
+///
+/// ```
+/// use rules_2048::{best_move, Board, Direction, EngineOptions, SpawnLaw};
+/// let board: Board = "2 2 . . / . . . . / . . . . / . . . .".parse().unwrap();
+/// let answer = best_move(&board, &SpawnLaw::classic(), &EngineOptions::default());
+/// assert_eq!(answer.analysis.len(), 3); // up changes nothing
+/// assert!(answer.choice.is_some());
+/// ```
+///
+/// # Panics
+/// When `options.depth` is 0 or above [`MAX_DEPTH`].
+pub fn best_move(board: &Board, law: &SpawnLaw, options: &EngineOptions) -> BestMove {
+    let depth = options.depth.unwrap_or_else(|| default_depth(board));
+    assert!((1..=MAX_DEPTH).contains(&depth), "depth {depth} is outside 1..={MAX_DEPTH}");
+    let outcomes: Vec<(u8, f64)> =
+        law.outcomes().iter().map(|&(exponent, percent)| (exponent, f64::from(percent) / 100.0)).collect();
+    let largest_spawn = outcomes.iter().map(|&(exponent, _)| value_of(exponent)).max().unwrap_or(0);
+    let (analysis, nodes) = match Packed::fits(board, depth, largest_spawn) {
+        Some(packed) => search(&packed, &outcomes, depth, options.threads),
+        None => search(board, &outcomes, depth, options.threads),
+    };
+    let mut choice = None;
+    let mut best = f64::NEG_INFINITY;
+    for &(direction, value) in &analysis {
+        if value > best {
+            best = value;
+            choice = Some(direction);
+        }
+    }
+    BestMove { choice, analysis, depth, nodes }
+}
+
+/// Each legal first move's value, and the nodes of all.
+fn search<P: Position + Sync>(board: &P, law: &[(u8, f64)], depth: u32, threads: usize) -> (Vec<(Direction, f64)>, u64)
+where
+    P::Key: Send,
+{
+    let first_moves: Vec<(Direction, P)> =
+        Direction::ALL.into_iter().filter_map(|direction| Some((direction, board.after(direction)?))).collect();
+    let evaluate = |moved: &P| {
+        let mut search = Expectimax::<P>::new(law, depth);
+        let value = search.first_move(moved);
+        (value, search.nodes)
+    };
+    let workers = threads.clamp(1, first_moves.len().max(1));
+    let results: Vec<(f64, u64)> = if workers == 1 {
+        first_moves.iter().map(|(_, moved)| evaluate(moved)).collect()
+    } else {
+        // Workers take the first moves in turn; each result goes to its
+        // move's slot, so the order of finishing does not matter.
+        let next = AtomicUsize::new(0);
+        let slots: Vec<Mutex<(f64, u64)>> = first_moves.iter().map(|_| Mutex::new((0.0, 0))).collect();
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(|| loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((_, moved)) = first_moves.get(index) else { break };
+                    *slots[index].lock().expect("no search thread panics") = evaluate(moved);
+                });
+            }
+        });
+        slots.into_iter().map(|slot| slot.into_inner().expect("no search thread panics")).collect()
+    };
+    let nodes = 4 + results.iter().map(|&(_, nodes)| nodes).sum::<u64>();
+    let analysis = first_moves.iter().zip(&results).map(|((direction, _), &(value, _))| (*direction, value)).collect();
+    (analysis, nodes)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,103 @@
+//! What the search needs of a board, and the board of any size that
+//! provides it; `packed` provides it for 4×4 in one word.
+
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+use grid_core::Direction;
+
+use super::heuristic::line_score;
+use crate::board::Board;
+
+/// A board the expectimax search can play on.
+pub(crate) trait Position: Sized {
+    /// What the transposition table stores it under.
+    type Key: Hash + Eq;
+    fn key(&self) -> Self::Key;
+    /// The board after a move, `None` when the move changes nothing (or would
+    /// merge two `2^63` tiles, which no board can hold).
+    fn after(&self, direction: Direction) -> Option<Self>;
+    /// How many cells are empty.
+    fn empty_count(&self) -> usize;
+    /// Calls `visit` with each empty cell, in row-major order.
+    fn for_each_empty(&self, visit: impl FnMut(usize));
+    /// This board with `exponent` put in the empty `cell`.
+    fn with(&self, cell: usize, exponent: u8) -> Self;
+    /// The heuristic: the rows' line scores, then the columns', each score
+    /// rounded to `f32` and each part summed in order (the same operations on
+    /// every representation).
+    fn heuristic(&self) -> f64;
+}
+
+impl Position for Board {
+    type Key = Board;
+
+    fn key(&self) -> Board {
+        self.clone()
+    }
+
+    fn after(&self, direction: Direction) -> Option<Board> {
+        match Board::after(self, direction) {
+            Ok((next, true)) => Some(next),
+            _ => None,
+        }
+    }
+
+    fn empty_count(&self) -> usize {
+        self.exponents().as_slice().iter().filter(|&&e| e == 0).count()
+    }
+
+    fn for_each_empty(&self, mut visit: impl FnMut(usize)) {
+        for (cell, &exponent) in self.exponents().as_slice().iter().enumerate() {
+            if exponent == 0 {
+                visit(cell);
+            }
+        }
+    }
+
+    fn with(&self, cell: usize, exponent: u8) -> Board {
+        let mut exponents = self.exponents().clone();
+        exponents.as_mut_slice()[cell] = exponent;
+        Board::from_exponents(exponents).expect("a spawned tile is a tile")
+    }
+
+    fn heuristic(&self) -> f64 {
+        let cells = self.exponents();
+        let (height, width) = (cells.height(), cells.width());
+        let line = |cells: &mut dyn Iterator<Item = u8>| f64::from(line_score(cells) as f32);
+        let rows = (0..height).map(|row| line(&mut (0..width).map(|col| cells[(row, col)]))).fold(0.0, |a, b| a + b);
+        let cols = (0..width).map(|col| line(&mut (0..height).map(|row| cells[(row, col)]))).fold(0.0, |a, b| a + b);
+        rows + cols
+    }
+}
+
+/// A multiply-rotate hash (in the manner of rustc's FxHash): the table's keys
+/// are boards, not adversarial input, and SipHash would cost more than the
+/// evaluation it saves.
+#[derive(Default)]
+pub(crate) struct BoardHasher {
+    hash: u64,
+}
+
+impl Hasher for BoardHasher {
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+}
+
+pub(crate) type BuildBoardHasher = BuildHasherDefault<BoardHasher>;

@@ -1,0 +1,133 @@
+use grid_core::{Direction, Grid};
+
+use super::expectimax::Expectimax;
+use super::packed::Packed;
+use super::position::Position;
+use super::*;
+use crate::rng::SeededRng;
+
+/// A 4×4 board with exponents drawn from 0..=`top` (0 half the time).
+fn random_board(rng: &mut SeededRng, top: u64) -> Board {
+    let cells = (0..16).map(|_| if rng.below(2) == 0 { 0 } else { 1 + rng.below(top) as u8 }).collect();
+    Board::from_exponents(Grid::from_vec(4, 4, cells).unwrap()).unwrap()
+}
+
+fn classic() -> Vec<(u8, f64)> {
+    vec![(1, 0.9), (2, 0.1)]
+}
+
+#[test]
+fn the_packed_board_moves_and_scores_as_the_board_does() {
+    let mut rng = SeededRng::new(11);
+    let mut tried = 0;
+    while tried < 2000 {
+        // Exponents up to 15, so that rows merge into 32768; boards whose sum
+        // could make 65536 are not the word's.
+        let board = random_board(&mut rng, 15);
+        let Some(packed) = Packed::fits(&board, 0, 0) else { continue };
+        tried += 1;
+        assert_eq!(packed.to_board(), board);
+        for direction in Direction::ALL {
+            let expected = Position::after(&board, direction);
+            assert_eq!(packed.after(direction).map(Packed::to_board), expected, "{board:?} {direction:?}");
+        }
+        let (mut on_word, mut on_board) = (Vec::new(), Vec::new());
+        packed.for_each_empty(|cell| on_word.push(cell));
+        board.for_each_empty(|cell| on_board.push(cell));
+        assert_eq!(on_word, on_board);
+        assert_eq!(packed.empty_count(), on_board.len());
+        assert_eq!(packed.heuristic().to_bits(), board.heuristic().to_bits(), "{board:?}");
+    }
+}
+
+#[test]
+fn both_representations_search_to_the_same_values_to_the_last_bit() {
+    let mut rng = SeededRng::new(12);
+    for _ in 0..12 {
+        let board = random_board(&mut rng, 9);
+        let packed = Packed::fits(&board, 4, 4).unwrap();
+        for direction in Direction::ALL {
+            let (Some(general), Some(fast)) = (Position::after(&board, direction), packed.after(direction)) else {
+                continue;
+            };
+            let law = classic();
+            let mut on_board = Expectimax::<Board>::new(&law, 3);
+            let mut on_word = Expectimax::<Packed>::new(&law, 3);
+            assert_eq!(on_board.first_move(&general).to_bits(), on_word.first_move(&fast).to_bits());
+            assert_eq!(on_board.nodes, on_word.nodes);
+        }
+    }
+}
+
+#[test]
+fn a_board_that_may_make_65536_is_searched_on_the_general_board() {
+    // Two 32768s side by side: the word cannot hold their merge.
+    let board: Board = "32768 32768 . . / . . . . / . . . . / 2 . . .".parse().unwrap();
+    assert!(Packed::fits(&board, 1, 4).is_none());
+    let answer = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(2), threads: 1 });
+    assert!(answer.choice.is_some());
+    let (after, _) = crate::spawn::play_move(&board, Direction::Left).unwrap().unwrap();
+    assert_eq!(after.max_tile(), 65536);
+    // And just below the line, the word.
+    let below: Board = "16384 16384 . . / . . . . / . . . . / 2 . . .".parse().unwrap();
+    assert!(Packed::fits(&below, 4, 4).is_some());
+    // The sum is 32770: 8191 spawns of 4 keep it at 65534, one more reaches 65538.
+    assert!(Packed::fits(&below, 8191, 4).is_some());
+    assert!(Packed::fits(&below, 8192, 4).is_none());
+}
+
+#[test]
+fn the_answer_does_not_depend_on_the_thread_count() {
+    let mut rng = SeededRng::new(13);
+    for _ in 0..6 {
+        let board = random_board(&mut rng, 8);
+        let one = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(3), threads: 1 });
+        for threads in [2, 3, 4, 8] {
+            let many = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(3), threads });
+            assert_eq!(format!("{many:?}"), format!("{one:?}"), "{threads} threads");
+        }
+    }
+}
+
+#[test]
+fn a_lost_board_has_no_move_and_a_fatal_move_is_worth_nothing() {
+    let lost: Board = "2 4 / 4 2".parse().unwrap();
+    let answer = best_move(&lost, &SpawnLaw::classic(), &EngineOptions::default());
+    assert_eq!((answer.choice, answer.analysis.len()), (None, 0));
+    // Left or right: 4 2 / . . after the merge of the 2s' column? Build one by
+    // hand instead: on 2 4 / 8 8, left makes 2 4 / 16 . and any spawn leaves a
+    // move; the engine prefers it to nothing, and every value stays positive.
+    let board: Board = "2 4 / 8 8".parse().unwrap();
+    let answer = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(3), threads: 1 });
+    assert!(answer.analysis.iter().all(|&(_, value)| value >= 0.0));
+    assert!(answer.choice.is_some());
+}
+
+#[test]
+fn a_move_into_a_certain_loss_is_valued_below_one_that_lives() {
+    // 1×3: "2 4 ." — left does nothing; right makes ". 2 4" whose spawn
+    // (2 or 4 at the left) leaves "2 2 4" (alive) or "4 2 4" (lost).
+    let board: Board = "2 4 .".parse().unwrap();
+    let answer = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(2), threads: 1 });
+    let moves: Vec<Direction> = answer.analysis.iter().map(|&(d, _)| d).collect();
+    assert_eq!(moves, [Direction::Right]);
+    // Depth 2 sees the 4 spawn's loss: the value is 0.9 of a live board's.
+    let law = classic();
+    let mut search = Expectimax::<Board>::new(&law, 2);
+    let moved: Board = ". 2 4".parse().unwrap();
+    let alive: Board = "2 2 4".parse().unwrap();
+    let after_alive: f64 = [Direction::Left, Direction::Right]
+        .into_iter()
+        .filter_map(|d| Position::after(&alive, d))
+        .map(|b| b.heuristic())
+        .fold(0.0, f64::max);
+    assert_eq!(search.first_move(&moved), after_alive * 0.9 / 1.0);
+}
+
+#[test]
+fn the_default_depth_grows_with_the_distinct_tiles() {
+    let early: Board = "2 2 . . / . . . . / . . . . / . . . 4".parse().unwrap();
+    assert_eq!(default_depth(&early), 4);
+    let late: Board = "2 4 8 16 / 32 64 128 256 / 512 1024 2048 4096 / 8192 . . .".parse().unwrap();
+    assert_eq!(default_depth(&late), 12);
+}

@@ -1,0 +1,204 @@
+//! `play`: the engine playing the game with spawns against itself, N seeded
+//! games, and what they reached.
+//!
+//! Each game draws its spawns from its own generator ([`SeededRng::for_game`]
+//! of the run's seed and the game's index) and the engine is deterministic,
+//! so a game is the same whichever thread plays it and however many there
+//! are: the statistics depend on the board, the law, the seed, the depth and
+//! the budget only.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use crate::board::Board;
+use crate::engine::{best_move, EngineOptions};
+use crate::rng::SeededRng;
+use crate::rule::TileOverflow;
+use crate::spawn::{play_move, spawn_random, starting_board, SpawnLaw};
+
+/// How [`play`] plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayOptions {
+    /// Games to play.
+    pub games: u32,
+    /// The run's seed.
+    pub seed: u64,
+    /// The engine's depth; `None` for its default, board by board.
+    pub depth: Option<u32>,
+    /// Stop a game as soon as a tile of at least this value stands; `None`
+    /// plays every game until it is lost.
+    pub until: Option<u64>,
+    /// Stop a game once its engine has tried this many moves (nodes); the
+    /// game then counts as unfinished. `None`: no limit.
+    pub nodes_per_game: Option<u64>,
+    /// Stop a game after this many moves; it then counts as unfinished too.
+    pub max_moves: Option<u64>,
+    /// Threads (0 and 1: the calling thread); the games do not depend on it.
+    pub threads: usize,
+}
+
+/// How one game went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The largest tile it made (or started with).
+    pub max_tile: u64,
+    /// The points its merges scored.
+    pub score: u64,
+    /// The moves played.
+    pub moves: u64,
+    /// The moves its engine tried.
+    pub nodes: u64,
+    /// How it ended.
+    pub end: GameEnd,
+}
+
+/// Why a game stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameEnd {
+    /// No legal move was left.
+    Lost,
+    /// The `until` tile stood.
+    Reached,
+    /// Its node budget, or its most moves, ran out first.
+    OutOfBudget,
+}
+
+/// Minimum, median (the lower of the two middle values for an even count)
+/// and maximum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Spread {
+    /// The smallest value.
+    pub min: u64,
+    /// The middle value.
+    pub median: u64,
+    /// The largest value.
+    pub max: u64,
+}
+
+impl Spread {
+    fn of(mut values: Vec<u64>) -> Spread {
+        values.sort_unstable();
+        match (values.first(), values.last()) {
+            (Some(&min), Some(&max)) => Spread { min, median: values[(values.len() - 1) / 2], max },
+            _ => Spread { min: 0, median: 0, max: 0 },
+        }
+    }
+}
+
+/// The games of a [`play`] run, in the order of their index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayStats {
+    /// One record per game.
+    pub games: Vec<GameRecord>,
+}
+
+impl PlayStats {
+    /// For every tile from the smallest game's largest tile up to the largest
+    /// tile made: the share of games (0 to 1) whose largest tile is at least it.
+    pub fn reached(&self) -> Vec<(u64, f64)> {
+        let tiles = self.games.iter().map(|game| game.max_tile).filter(|&tile| tile > 0);
+        let (Some(lowest), Some(highest)) = (tiles.clone().min(), tiles.max()) else { return Vec::new() };
+        let mut shares = Vec::new();
+        let mut tile = lowest;
+        loop {
+            let count = self.games.iter().filter(|game| game.max_tile >= tile).count();
+            shares.push((tile, count as f64 / self.games.len() as f64));
+            if tile >= highest {
+                return shares;
+            }
+            tile *= 2;
+        }
+    }
+
+    /// The scores' spread.
+    pub fn scores(&self) -> Spread {
+        Spread::of(self.games.iter().map(|game| game.score).collect())
+    }
+
+    /// The spread of the games' lengths in moves.
+    pub fn moves(&self) -> Spread {
+        Spread::of(self.games.iter().map(|game| game.moves).collect())
+    }
+
+    /// The games that their node budget stopped.
+    pub fn unfinished(&self) -> usize {
+        self.games.iter().filter(|game| game.end == GameEnd::OutOfBudget).count()
+    }
+}
+
+/// Plays `options.games` games from `board` (a board without a tile: a new
+/// game each, two tiles spawned first).
+///
+/// ```
+/// use rules_2048::{play, Board, PlayOptions, SpawnLaw};
+/// let board: Board = ". . . . / . . . . / . . . . / . . . .".parse().unwrap();
+/// let options =
+///     PlayOptions { games: 2, seed: 1, depth: Some(2), until: Some(64), nodes_per_game: None, max_moves: None, threads: 1 };
+/// let stats = play(&board, &SpawnLaw::classic(), &options).unwrap();
+/// assert_eq!(stats.games.len(), 2);
+/// assert!(stats.games.iter().all(|game| game.max_tile == 64));
+/// ```
+pub fn play(board: &Board, law: &SpawnLaw, options: &PlayOptions) -> Result<PlayStats, TileOverflow> {
+    let count = options.games as usize;
+    let workers = options.threads.clamp(1, count.max(1));
+    // Fewer games than threads: the spare threads search within a game.
+    let engine_threads = if workers < options.threads { options.threads / workers } else { 1 };
+    let play_one = |index: usize| play_game(board, law, options, index as u64, engine_threads);
+    let games = if workers == 1 {
+        (0..count).map(play_one).collect::<Result<Vec<_>, _>>()?
+    } else {
+        let next = AtomicUsize::new(0);
+        let slots: Vec<Mutex<Option<Result<GameRecord, TileOverflow>>>> =
+            (0..count).map(|_| Mutex::new(None)).collect();
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(|| loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= count {
+                        break;
+                    }
+                    *slots[index].lock().expect("no game thread panics") = Some(play_one(index));
+                });
+            }
+        });
+        slots
+            .into_iter()
+            .map(|slot| slot.into_inner().expect("no game thread panics").expect("every game was played"))
+            .collect::<Result<Vec<_>, _>>()?
+    };
+    Ok(PlayStats { games })
+}
+
+/// Game `index` of a run: the engine's move, its spawn, until the game ends.
+fn play_game(
+    board: &Board,
+    law: &SpawnLaw,
+    options: &PlayOptions,
+    index: u64,
+    threads: usize,
+) -> Result<GameRecord, TileOverflow> {
+    let mut rng = SeededRng::for_game(options.seed, index);
+    let mut board = starting_board(board, law, &mut rng);
+    let mut record = GameRecord { max_tile: board.max_tile(), score: 0, moves: 0, nodes: 0, end: GameEnd::Lost };
+    let engine = EngineOptions { depth: options.depth, threads };
+    loop {
+        if options.until.is_some_and(|until| board.max_tile() >= until) {
+            record.end = GameEnd::Reached;
+            break;
+        }
+        let out_of_moves = options.max_moves.is_some_and(|most| record.moves >= most);
+        if out_of_moves || options.nodes_per_game.is_some_and(|budget| record.nodes >= budget) {
+            record.end = GameEnd::OutOfBudget;
+            break;
+        }
+        let answer = best_move(&board, law, &engine);
+        record.nodes += answer.nodes;
+        let Some(direction) = answer.choice else { break };
+        let (moved, points) = play_move(&board, direction)?.expect("the engine plays legal moves");
+        record.score = record.score.saturating_add(points);
+        record.moves += 1;
+        board = spawn_random(&moved, law, &mut rng).expect("a legal move leaves an empty cell");
+        record.max_tile = record.max_tile.max(board.max_tile());
+    }
+    Ok(record)
+}
