@@ -124,6 +124,25 @@ pub enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Play 2048 with spawns in the terminal: arrows, `w s d` or `k j l` to move, `u` undo,
+    /// `h` hint, `a` the engine plays, `q` quit.
+    #[command(after_help = "Examples:\n  puzzle play\n  puzzle play --size 5x5 --seed 42\n  puzzle play \
+                            puzzles/spawns-engine.puzzle\n\n\
+                            Keys: the arrows, w s d and k j l move (h and a are commands: the left arrow, A or \
+                            H move left); u undoes a move (the same move then brings the same spawn); h shows \
+                            the engine's move with each move's value; a lets the engine play until the next \
+                            key; q, Esc or Ctrl-C quits. The terminal is restored on every way out.")]
+    Play {
+        /// A 2048 puzzle to start from (its board and spawn law; a board of
+        /// empty cells starts a new game).
+        file: Option<PathBuf>,
+        /// A new game's board as HEIGHTxWIDTH (default 4x4), without FILE.
+        #[arg(long, value_name = "HxW", value_parser = parse_size, conflicts_with = "file")]
+        size: Option<(usize, usize)>,
+        /// The seed of the spawns (default: from the clock, shown on screen).
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
+    },
     /// Print a commented template to start a new puzzle from.
     #[command(
         after_help = "Examples:\n  puzzle new 2048 > my.puzzle\n  puzzle new blockgame --size 6x8 > blocks.puzzle"

@@ -4,6 +4,7 @@ mod check;
 mod fmt;
 mod judge;
 mod new;
+mod play;
 mod run;
 
 use std::process::ExitCode;
@@ -27,6 +28,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check { paths, json } => check::check(&paths, json, quiet, colour),
         Command::Fmt { paths, check } => fmt::fmt(&paths, check, colour),
         Command::New { game, size } => new::new(game, size),
+        Command::Play { file, size, seed } => play::play(file.as_deref(), size, seed),
         Command::Judge { problem } => judge::judge(problem, colour),
         Command::Completions { shell } => {
             let mut script = Vec::new();

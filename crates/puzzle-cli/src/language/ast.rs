@@ -243,7 +243,7 @@ impl Decimal {
     pub fn of(value: f64, places: u32) -> Decimal {
         let scaled = (value * 10f64.powi(places as i32)).round() as u64;
         let mut decimal = Decimal { digits: scaled, places };
-        while decimal.places > 0 && decimal.digits % 10 == 0 {
+        while decimal.places > 0 && decimal.digits.is_multiple_of(10) {
             decimal = Decimal { digits: decimal.digits / 10, places: decimal.places - 1 };
         }
         decimal

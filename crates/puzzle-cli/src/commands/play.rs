@@ -1,0 +1,334 @@
+//! `puzzle play`: the game with spawns in the terminal, through crossterm
+//! (raw mode and the alternate screen, given back on every way out: a key, an
+//! error, a panic's unwinding, SIGINT, SIGTERM or SIGHUP).
+//!
+//! Keys: the arrows, `w s d` and `k j l` move; `u` undoes, `h` shows the
+//! engine's analysis, `a` lets the engine play until the next key, `q` (or
+//! Esc, or Ctrl-C) quits. `h` and `a` are commands, not moves (hjkl's left
+//! and WASD's left): the left arrow, `A` or `H` move left.
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use anyhow::{bail, Context};
+use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::style::{Attribute, Print, SetAttribute};
+use crossterm::terminal::{self, Clear, ClearType};
+use crossterm::{cursor, execute, queue};
+use rules_2048::{
+    best_move, play_move, spawn_random, starting_board, Board, Direction, EngineOptions, SeededRng, SpawnLaw,
+};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+
+use crate::language::{parse, Game};
+use crate::report::read_capped;
+
+/// What the player asked for with a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Action {
+    Move(Direction),
+    Undo,
+    Hint,
+    Auto,
+    Quit,
+}
+
+fn action_of(key: KeyEvent) -> Option<Action> {
+    if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+        return Some(Action::Quit);
+    }
+    Some(match key.code {
+        KeyCode::Up | KeyCode::Char('w' | 'W' | 'k' | 'K') => Action::Move(Direction::Up),
+        KeyCode::Down | KeyCode::Char('s' | 'S' | 'j' | 'J') => Action::Move(Direction::Down),
+        KeyCode::Left | KeyCode::Char('A' | 'H') => Action::Move(Direction::Left),
+        KeyCode::Right | KeyCode::Char('d' | 'D' | 'l' | 'L') => Action::Move(Direction::Right),
+        KeyCode::Char('u') => Action::Undo,
+        KeyCode::Char('h' | '?') => Action::Hint,
+        KeyCode::Char('a') => Action::Auto,
+        KeyCode::Char('q') | KeyCode::Esc => Action::Quit,
+        _ => return None,
+    })
+}
+
+/// A game in progress.
+struct Session {
+    board: Board,
+    score: u64,
+    moves: u64,
+    /// The boards before each move, with the score then, for `u`.
+    history: Vec<(Board, u64, SeededRng)>,
+    rng: SeededRng,
+    law: SpawnLaw,
+    seed: u64,
+    message: String,
+}
+
+impl Session {
+    fn apply(&mut self, action: Action) -> anyhow::Result<()> {
+        match action {
+            Action::Move(direction) => {
+                self.message.clear();
+                let Some((moved, points)) = play_move(&self.board, direction)? else {
+                    self.message = format!("{} changes nothing: not a legal move", name(direction));
+                    return Ok(());
+                };
+                self.history.push((self.board.clone(), self.score, self.rng.clone()));
+                self.board = spawn_random(&moved, &self.law, &mut self.rng).unwrap_or(moved);
+                self.score = self.score.saturating_add(points);
+                self.moves += 1;
+                if best_move(&self.board, &self.law, &EngineOptions { depth: Some(1), threads: 1 }).choice.is_none() {
+                    self.message = "no move left: the game is over (u undoes, q quits)".into();
+                }
+            }
+            Action::Undo => match self.history.pop() {
+                Some((board, score, rng)) => {
+                    (self.board, self.score, self.rng) = (board, score, rng);
+                    self.moves -= 1;
+                    self.message = "undone".into();
+                }
+                None => self.message = "nothing to undo".into(),
+            },
+            Action::Hint => self.message = hint(&self.board, &self.law),
+            Action::Auto | Action::Quit => {}
+        }
+        Ok(())
+    }
+
+    fn draw(&self, out: &mut impl Write) -> std::io::Result<()> {
+        let width = self.board.exponents().as_slice().iter().map(|&e| tile_text(e).len()).max().unwrap_or(1).max(4);
+        queue!(out, cursor::MoveTo(0, 0), Clear(ClearType::All))?;
+        let title = format!("puzzle play — score {} — {} moves — seed {}", self.score, self.moves, self.seed);
+        queue!(out, SetAttribute(Attribute::Bold), Print(title), SetAttribute(Attribute::Reset))?;
+        let mut line = 2u16;
+        for row in 0..self.board.height() {
+            let cells: Vec<String> = (0..self.board.width())
+                .map(|col| format!("{:>width$}", tile_text(self.board.exponents()[(row, col)])))
+                .collect();
+            queue!(out, cursor::MoveTo(2, line), Print(cells.join(" ")))?;
+            line += 1;
+        }
+        line += 1;
+        let keys = "arrows, w s d, k j l: move · u undo · h hint · a engine plays · q quit";
+        queue!(out, cursor::MoveTo(0, line), Print(keys))?;
+        for (i, text) in self.message.lines().enumerate() {
+            queue!(out, cursor::MoveTo(0, line + 2 + i as u16), Print(text))?;
+        }
+        out.flush()
+    }
+}
+
+fn name(direction: Direction) -> &'static str {
+    match direction {
+        Direction::Up => "up",
+        Direction::Down => "down",
+        Direction::Left => "left",
+        Direction::Right => "right",
+    }
+}
+
+fn tile_text(exponent: u8) -> String {
+    if exponent == 0 {
+        ".".into()
+    } else {
+        rules_2048::value_of(exponent).to_string()
+    }
+}
+
+/// The engine's move with every legal move's value.
+fn hint(board: &Board, law: &SpawnLaw) -> String {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let answer = best_move(board, law, &EngineOptions { depth: None, threads });
+    let Some(choice) = answer.choice else { return "no move left".into() };
+    let mut text = format!("hint: {} (depth {}, {} nodes)", name(choice), answer.depth, answer.nodes);
+    for (direction, value) in &answer.analysis {
+        text += &format!("\n  {:<5} {value:.1}", name(*direction));
+    }
+    text
+}
+
+/// Raw mode and the alternate screen while it lives.
+struct TerminalGuard;
+
+impl TerminalGuard {
+    fn enter() -> anyhow::Result<TerminalGuard> {
+        terminal::enable_raw_mode().context("cannot put the terminal in raw mode")?;
+        let guard = TerminalGuard;
+        execute!(std::io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)?;
+        Ok(guard)
+    }
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        let _ = execute!(std::io::stdout(), cursor::Show, terminal::LeaveAlternateScreen);
+        let _ = terminal::disable_raw_mode();
+    }
+}
+
+/// The starting board and law: the file's, or an empty board of `size`.
+fn start_of(file: Option<&Path>, size: Option<(usize, usize)>) -> anyhow::Result<(Board, SpawnLaw)> {
+    let Some(path) = file else {
+        let (height, width) = size.unwrap_or((4, 4));
+        if !(1..=32).contains(&height) || !(1..=32).contains(&width) || height * width < 2 {
+            bail!("a board to play is 1 to 32 cells on each side, at least 2 cells, not {height}x{width}");
+        }
+        let board = Board::from_exponents(grid_core::Grid::new(height, width, 0)).expect("an empty board");
+        return Ok((board, SpawnLaw::classic()));
+    };
+    let bytes = read_capped(path).map_err(|message| anyhow::anyhow!("{}: {message}", path.display()))?;
+    let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{}: not UTF-8 text", path.display()))?;
+    match parse(&text) {
+        Ok(puzzle) => match puzzle.game {
+            Game::Twenty48 { board, spawns, .. } => Ok((board, spawns.unwrap_or_else(SpawnLaw::classic))),
+            Game::BlockGame { .. } => bail!("{}: a block game; `puzzle play` plays 2048", path.display()),
+        },
+        Err(errors) => bail!(
+            "{}: not a valid puzzle ({}); `puzzle check {}` shows where",
+            path.display(),
+            errors[0].kind.message(),
+            path.display()
+        ),
+    }
+}
+
+/// Plays in the terminal until the player quits.
+pub(super) fn play(file: Option<&Path>, size: Option<(usize, usize)>, seed: Option<u64>) -> anyhow::Result<ExitCode> {
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        bail!("`puzzle play` needs a terminal (standard input and output both)");
+    }
+    let (board, law) = start_of(file, size)?;
+    // Without --seed, one from the clock, shown on screen to replay the game.
+    let seed = seed.unwrap_or_else(|| {
+        SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
+    });
+    let mut rng = SeededRng::new(seed);
+    let board = starting_board(&board, &law, &mut rng);
+    let mut session =
+        Session { board, score: 0, moves: 0, history: Vec::new(), rng, law, seed, message: String::new() };
+
+    // A signal ends the loop, which gives the terminal back, then the
+    // process dies by it.
+    let signal = Arc::new(AtomicUsize::new(0));
+    for number in [SIGINT, SIGTERM, SIGHUP] {
+        signal_hook::flag::register_usize(number, Arc::clone(&signal), number as usize)?;
+    }
+    let guard = TerminalGuard::enter()?;
+    let mut out = std::io::stdout();
+    let mut auto = false;
+    loop {
+        session.draw(&mut out)?;
+        if signal.load(Ordering::SeqCst) != 0 {
+            break;
+        }
+        let wait = if auto { Duration::from_millis(1) } else { Duration::from_millis(100) };
+        if !event::poll(wait)? {
+            if auto {
+                let choice = best_move(&session.board, &session.law, &EngineOptions::default()).choice;
+                match choice {
+                    Some(direction) => session.apply(Action::Move(direction))?,
+                    None => auto = false,
+                }
+            }
+            continue;
+        }
+        let Event::Key(key) = event::read()? else { continue };
+        if key.kind == KeyEventKind::Release {
+            continue;
+        }
+        let Some(action) = action_of(key) else { continue };
+        if auto {
+            // Any key stops the engine.
+            auto = false;
+            session.message = "the engine stopped".into();
+            continue;
+        }
+        match action {
+            Action::Quit => break,
+            Action::Auto => {
+                auto = true;
+                session.message = "the engine plays; any key stops it".into();
+            }
+            action => session.apply(action)?,
+        }
+    }
+    drop(guard);
+    let signal = signal.load(Ordering::SeqCst);
+    if signal != 0 {
+        let _ = signal_hook::low_level::emulate_default_handler(signal as i32);
+        return Ok(ExitCode::from(128 + signal as u8));
+    }
+    println!(
+        "score {}, {} moves, largest tile {} (seed {seed})",
+        session.score,
+        session.moves,
+        session.board.max_tile()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(code: KeyCode) -> Option<Action> {
+        action_of(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    #[test]
+    fn every_listed_key_does_what_the_help_says() {
+        for (code, direction) in [
+            (KeyCode::Up, Direction::Up),
+            (KeyCode::Char('w'), Direction::Up),
+            (KeyCode::Char('k'), Direction::Up),
+            (KeyCode::Down, Direction::Down),
+            (KeyCode::Char('s'), Direction::Down),
+            (KeyCode::Char('j'), Direction::Down),
+            (KeyCode::Left, Direction::Left),
+            (KeyCode::Char('A'), Direction::Left),
+            (KeyCode::Char('H'), Direction::Left),
+            (KeyCode::Right, Direction::Right),
+            (KeyCode::Char('d'), Direction::Right),
+            (KeyCode::Char('l'), Direction::Right),
+        ] {
+            assert_eq!(key(code), Some(Action::Move(direction)), "{code:?}");
+        }
+        assert_eq!(key(KeyCode::Char('u')), Some(Action::Undo));
+        assert_eq!(key(KeyCode::Char('h')), Some(Action::Hint));
+        assert_eq!(key(KeyCode::Char('a')), Some(Action::Auto));
+        assert_eq!(key(KeyCode::Char('q')), Some(Action::Quit));
+        assert_eq!(action_of(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Action::Quit));
+        assert_eq!(key(KeyCode::Char('x')), None);
+    }
+
+    #[test]
+    fn a_move_spawns_a_tile_and_undo_takes_both_back() {
+        let board: Board = "2 2 . . / . . . . / . . . . / . . . .".parse().unwrap();
+        let mut session = Session {
+            board: board.clone(),
+            score: 0,
+            moves: 0,
+            history: Vec::new(),
+            rng: SeededRng::new(1),
+            law: SpawnLaw::classic(),
+            seed: 1,
+            message: String::new(),
+        };
+        session.apply(Action::Move(Direction::Left)).unwrap();
+        assert_eq!((session.score, session.moves), (4, 1));
+        let tiles = session.board.exponents().as_slice().iter().filter(|&&e| e > 0).count();
+        assert_eq!(tiles, 2, "the merged 4 and one spawn");
+        let after = session.board.clone();
+        session.apply(Action::Undo).unwrap();
+        assert_eq!((session.board.clone(), session.score, session.moves), (board, 0, 0));
+        // The same move again brings the same spawn: undo rewinds the generator.
+        session.apply(Action::Move(Direction::Left)).unwrap();
+        assert_eq!(session.board, after);
+        session.apply(Action::Move(Direction::Left)).unwrap_or(());
+        session.apply(Action::Hint).unwrap();
+        assert!(session.message.starts_with("hint: "), "{}", session.message);
+    }
+}

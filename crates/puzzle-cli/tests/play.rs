@@ -1,0 +1,137 @@
+//! `puzzle play` in a real terminal: tmux runs it in a detached session, keys
+//! are sent as a person types them, and the screen is read back. CI installs
+//! tmux (Debian's `tmux`); elsewhere the test is skipped when tmux is missing,
+//! and fails under CI.
+
+use std::process::Command;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+struct Session {
+    name: String,
+}
+
+impl Session {
+    fn tmux(&self, args: &[&str]) -> String {
+        let output = Command::new("tmux").args(args).output().unwrap();
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    }
+
+    fn screen(&self) -> String {
+        self.tmux(&["capture-pane", "-p", "-t", &self.name])
+    }
+
+    fn keys(&self, keys: &str) {
+        self.tmux(&["send-keys", "-t", &self.name, keys]);
+    }
+
+    /// The screen once it shows `text`, or a failure naming what it showed.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(start.elapsed() < Duration::from_secs(20), "waited for {text:?}; the screen:\n{screen}");
+            sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.tmux(&["kill-session", "-t", &self.name]);
+    }
+}
+
+/// The rows of tiles on a screen of the game.
+fn tiles(screen: &str) -> Vec<String> {
+    screen.lines().skip(2).take(4).map(|line| line.split_whitespace().collect::<Vec<_>>().join(" ")).collect()
+}
+
+#[test]
+fn a_game_in_tmux_starts_moves_hints_and_quits_with_the_terminal_restored() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        assert!(std::env::var_os("CI").is_none(), "CI must install tmux (apt-get install -y tmux)");
+        eprintln!("skipped: no tmux on PATH");
+        return;
+    }
+    let session = Session { name: format!("puzzle-play-{}", std::process::id()) };
+    // The program runs inside a shell, so that the shell's prompt and the
+    // terminal's mode after it quits can be read.
+    session.tmux(&["new-session", "-d", "-s", &session.name, "-x", "100", "-y", "30", "sh"]);
+    let command =
+        format!("{} play --seed 7; stty -a | tr ' ' '\\n' | grep -x -- '-\\?icanon'", env!("CARGO_BIN_EXE_puzzle"));
+    session.tmux(&["send-keys", "-t", &session.name, &command, "Enter"]);
+
+    // Start: a new game, two tiles spawned.
+    let start = session.wait_for("— seed 7");
+    assert!(start.contains("score 0 — 0 moves"), "{start}");
+    let cells: usize = tiles(&start).iter().map(|row| row.split(' ').filter(|cell| *cell != ".").count()).sum();
+    assert_eq!(cells, 2, "a new game has two tiles:\n{start}");
+
+    // A move: the first legal one of down, up, right (one of them is).
+    let mut moved = String::new();
+    for key in ["j", "k", "l"] {
+        session.keys(key);
+        sleep(Duration::from_millis(300));
+        moved = session.screen();
+        if moved.contains("— 1 moves") {
+            break;
+        }
+    }
+    assert!(moved.contains("— 1 moves"), "no move was played:\n{moved}");
+    let cells: usize = tiles(&moved).iter().map(|row| row.split(' ').filter(|cell| *cell != ".").count()).sum();
+    assert!((2..=3).contains(&cells), "a move and its spawn:\n{moved}");
+
+    // A hint: the engine's move and each legal move's value.
+    session.keys("h");
+    let hinted = session.wait_for("hint: ");
+    assert!(hinted.contains("nodes)"), "{hinted}");
+
+    // Undo takes the move back.
+    session.keys("u");
+    let undone = session.wait_for("undone");
+    assert!(undone.contains("— 0 moves"), "{undone}");
+
+    // Quit: the summary on the normal screen, and the terminal in canonical
+    // mode again (raw mode given back).
+    session.keys("q");
+    let after = session.wait_for("(seed 7)");
+    assert!(after.contains("score 0, 0 moves"), "{after}");
+    let after = session.wait_for("icanon");
+    assert!(after.lines().any(|line| line.trim() == "icanon"), "the terminal stayed raw:\n{after}");
+}
+
+#[test]
+fn sigterm_ends_the_game_with_the_terminal_restored() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        assert!(std::env::var_os("CI").is_none(), "CI must install tmux (apt-get install -y tmux)");
+        return;
+    }
+    let session = Session { name: format!("puzzle-play-term-{}", std::process::id()) };
+    session.tmux(&["new-session", "-d", "-s", &session.name, "-x", "100", "-y", "30", "sh"]);
+    let command = format!(
+        "{} play --seed 11; echo status=$?; stty -a | tr ' ' '\\n' | grep -x -- '-\\?icanon'",
+        env!("CARGO_BIN_EXE_puzzle")
+    );
+    session.tmux(&["send-keys", "-t", &session.name, &command, "Enter"]);
+    session.wait_for("— seed 11");
+    let shell = session.tmux(&["display-message", "-p", "-t", &session.name, "#{pane_pid}"]);
+    let child = Command::new("pgrep").args(["-P", shell.trim()]).output().unwrap();
+    let pid = String::from_utf8_lossy(&child.stdout).trim().to_string();
+    assert!(!pid.is_empty(), "no game process under the shell {shell}");
+    assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+    let after = session.wait_for("status=143");
+    let after = if after.lines().any(|line| line.trim() == "icanon") { after } else { session.wait_for("icanon") };
+    assert!(after.lines().any(|line| line.trim() == "icanon"), "the terminal stayed raw:\n{after}");
+}
+
+#[test]
+fn play_without_a_terminal_says_so() {
+    let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).arg("play").output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("needs a terminal"), "{stderr}");
+}
