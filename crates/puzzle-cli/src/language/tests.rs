@@ -454,3 +454,140 @@ fn lone_carriage_returns_keep_their_line_numbers() {
     let errors = parse(source).unwrap_err();
     assert_eq!(crate::diagnostic::line_col(source, errors[0].span.start), (3, 5));
 }
+
+const SPAWNS_2048: &str = "game 2048\nspawns classic\nboard {\n  2 2\n}\n";
+
+#[test]
+fn the_queries_of_the_game_with_spawns_and_their_expectations() {
+    check(
+        &format!(
+            "{SPAWNS_2048}query chance 8 within 3\nexpect 0.0667\nquery best-move\nexpect none\n\
+             query best-move depth 3\nexpect L\nquery play 10 games until 2048 seed 5\nexpect 2048 in 95.5%\n"
+        ),
+        "None 2048 [2, 2] | chance 8 within 3 => Probability(Decimal { digits: 667, places: 4 }); \
+         best-move => Move(None); best-move depth 3 => Move(Some(Left)); \
+         play 10 games seed 5 until 2048 => Share { tile: 2048, percent: Decimal { digits: 955, places: 1 } }",
+    );
+}
+
+#[test]
+fn a_spawn_law_of_tiles_and_percents() {
+    let source = "game 2048\nspawns 2 50% 8 50%\nboard {\n  2 2\n}\nquery best-move\n";
+    let Ok(Puzzle { game: Game::Twenty48 { spawns: Some(law), .. }, .. }) = parse(source) else { panic!() };
+    assert_eq!(law, rules_2048::SpawnLaw::new(&[(2, 50), (8, 50)]).unwrap());
+}
+
+/// The kinds of error of the game with spawns, one case a line: what the file
+/// says after the board, and the first error's kind.
+#[test]
+fn the_mistakes_of_the_game_with_spawns() {
+    let cases: Vec<(&str, &str, ErrorKind)> = vec![
+        (
+            "spawns 2 90% 4 15%",
+            "query best-move",
+            ErrorKind::SpawnLaw(rules_2048::SpawnLawError::Percents { sum: 105 }),
+        ),
+        ("spawns 3 100%", "query best-move", ErrorKind::SpawnLaw(rules_2048::SpawnLawError::NotATile { value: 3 })),
+        ("spawns 2 90", "query best-move", ErrorKind::BadSpawnLaw { found: Found::Word("90".into()) }),
+        ("spawns 2 90% 4", "query best-move", ErrorKind::BadSpawnLaw { found: Found::EndOfLine }),
+        ("spawns clasic", "query best-move", ErrorKind::BadSpawnLaw { found: Found::Word("clasic".into()) }),
+        ("spawns classic", "query max-tile within 2", ErrorKind::NeedsNoSpawns { query: QueryKind::MaxTile }),
+        ("", "query chance 4 within 2", ErrorKind::NeedsSpawns { query: QueryKind::Chance }),
+        ("", "query play 2 games", ErrorKind::NeedsSpawns { query: QueryKind::Play }),
+        (
+            "spawns classic",
+            "query best-move dept 2",
+            ErrorKind::UnknownOption {
+                found: "dept".into(),
+                query: QueryKind::BestMove,
+                suggestion: Some(Suggestion { word: "depth", case_only: false }),
+            },
+        ),
+        (
+            "spawns classic",
+            "query best-move depth 0",
+            ErrorKind::OptionValue { option: "depth", found: Found::Word("0".into()) },
+        ),
+        (
+            "spawns classic",
+            "query best-move depth 17",
+            ErrorKind::OptionValue { option: "depth", found: Found::Word("17".into()) },
+        ),
+        (
+            "spawns classic",
+            "query best-move depth",
+            ErrorKind::OptionValue { option: "depth", found: Found::EndOfLine },
+        ),
+        (
+            "spawns classic",
+            "query play 0 games",
+            ErrorKind::OptionValue { option: "games", found: Found::Word("0".into()) },
+        ),
+        (
+            "spawns classic",
+            "query play 100001 games",
+            ErrorKind::OptionValue { option: "games", found: Found::Word("100001".into()) },
+        ),
+        ("spawns classic", "query play 3", ErrorKind::ExpectedGames { found: Found::EndOfLine }),
+        ("spawns classic", "query play 3 gams", ErrorKind::ExpectedGames { found: Found::Word("gams".into()) }),
+        ("spawns classic", "query play 3 games seed 1 seed 2", ErrorKind::OptionTwice { option: "seed" }),
+        (
+            "spawns classic",
+            "query play 3 games seed -1",
+            ErrorKind::OptionValue { option: "seed", found: Found::Word("-1".into()) },
+        ),
+        (
+            "spawns classic",
+            "query play 3 games until 0",
+            ErrorKind::OptionValue { option: "until", found: Found::Word("0".into()) },
+        ),
+        (
+            "spawns classic",
+            "query chance 4 within 2\nexpect 1.5",
+            ErrorKind::ImpossibleExpect { text: "1.5".into(), query: QueryKind::Chance },
+        ),
+        (
+            "spawns classic",
+            "query chance 4 within 2\nexpect .5",
+            ErrorKind::ImpossibleExpect { text: ".5".into(), query: QueryKind::Chance },
+        ),
+        ("spawns classic", "query chance 4 within 2\nexpect 0.5 0.6", ErrorKind::ExpectTooLong { found: "0.6".into() }),
+        (
+            "spawns classic",
+            "query best-move\nexpect X",
+            ErrorKind::ImpossibleExpect { text: "X".into(), query: QueryKind::BestMove },
+        ),
+        (
+            "spawns classic",
+            "query play 1 games\nexpect 4 in 101%",
+            ErrorKind::ImpossibleExpect { text: "101%".into(), query: QueryKind::Play },
+        ),
+        (
+            "spawns classic",
+            "query play 1 games\nexpect 4 at 10%",
+            ErrorKind::ImpossibleExpect { text: "4".into(), query: QueryKind::Play },
+        ),
+        ("spawns classic\nspawns classic", "query best-move", ErrorKind::GivenTwice { keyword: HeaderKeyword::Spawns }),
+        ("", "query best-move\nspawns classic", ErrorKind::AfterQuery { keyword: HeaderKeyword::Spawns }),
+    ];
+    for (header, queries, kind) in cases {
+        let source = format!("game 2048\n{header}\nboard {{\n  2 2\n}}\n{queries}\n");
+        let kinds = error_kinds(&source);
+        assert!(kinds.contains(&kind), "{source}: {kinds:?}");
+    }
+}
+
+#[test]
+fn spawns_in_a_block_game() {
+    let source = "game blockgame\nspawns classic\nboard {\n  1\n}\nquery max-removed\n";
+    assert_eq!(error_kind(source), ErrorKind::SpawnsInBlockGame);
+}
+
+#[test]
+fn a_chance_deeper_than_its_proven_bound() {
+    // A 20×20 board: (K + 2)(800 + 2) 2^-53 < 1e-12 only up to K = 9.
+    let rows: String = (0..20).map(|_| format!("  {}\n", vec!["."; 20].join(" "))).collect();
+    let source = |k| format!("game 2048\nspawns classic\nboard {{\n{rows}}}\nquery chance 8 within {k}\n");
+    assert!(parse(&source(9)).is_ok());
+    assert_eq!(error_kind(&source(10)), ErrorKind::ChanceTooDeep { k: 10, most: 9, height: 20, width: 20 });
+}

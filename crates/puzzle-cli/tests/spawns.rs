@@ -1,0 +1,69 @@
+//! The game with spawns through the command: answers that never depend on
+//! the thread count or the run (only the timing fields may differ), and the
+//! statements' session as a user meets it.
+
+use std::process::Command;
+
+fn run(args: &[&str], file: &std::path::Path) -> (serde_json::Value, i32) {
+    let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).args(args).arg(file).output().unwrap();
+    let mut document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    for result in document["puzzles"][0]["results"].as_array_mut().unwrap() {
+        let result = result.as_object_mut().unwrap();
+        assert!(!result.contains_key("error"), "{result:?}");
+        for timing in ["seconds", "moves_per_second"] {
+            result.remove(timing);
+        }
+    }
+    (document, output.status.code().unwrap())
+}
+
+const ENGINE: &str = "game 2048\nspawns classic\nboard {\n  2 4 8 16\n  . 2 4 64\n  . . 2 128\n  . . 4 512\n}\n\
+                      query best-move\nquery play 4 games seed 3 depth 2 until 512\nquery chance 1024 within 2\n";
+
+#[test]
+fn best_move_and_play_give_the_same_answers_on_one_thread_and_on_four_and_run_after_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("engine.puzzle");
+    std::fs::write(&file, ENGINE).unwrap();
+    let (one, status) = run(&["run", "--json", "--threads", "1"], &file);
+    assert_eq!(status, 0);
+    let (four, _) = run(&["run", "--json", "--threads", "4"], &file);
+    assert_eq!(one, four);
+    let (again, _) = run(&["run", "--json", "--threads", "4"], &file);
+    assert_eq!(one, again);
+    let results = &one["puzzles"][0]["results"];
+    assert!(["U", "D", "L", "R"].contains(&results[0]["answer"].as_str().unwrap()), "{results}");
+    assert!(results[0]["depth"].as_u64().unwrap() >= 4);
+    assert_eq!(results[1]["games"], 4);
+    assert_eq!(results[1]["reached"]["512"], 1.0);
+    assert_eq!(results[2]["kind"], "chance");
+}
+
+#[test]
+fn bless_writes_expectations_that_the_next_run_meets() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("engine.puzzle");
+    std::fs::write(&file, ENGINE).unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_puzzle")).args(["run", "--bless"]).arg(&file).status().unwrap();
+    assert!(status.success());
+    let blessed = std::fs::read_to_string(&file).unwrap();
+    assert!(blessed.contains("query play 4 games seed 3 depth 2 until 512\nexpect 512 in 100%\n"), "{blessed}");
+    assert!(blessed.contains("query chance 1024 within 2\nexpect 0"), "{blessed}");
+    let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).arg("run").arg(&file).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stdout));
+}
+
+#[test]
+fn a_probability_holds_at_the_digits_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("chance.puzzle");
+    // 0.1 exactly: `0.1`, `0.10` and `0.100` hold, `0.11` and `0.09` do not.
+    let body = "game 2048\nspawns classic\nboard {\n  2 .\n  . 2\n}\n";
+    for (expect, holds) in
+        [("0.1", true), ("0.10", true), ("0.100", true), ("0", true), ("0.11", false), ("0.09", false)]
+    {
+        std::fs::write(&file, format!("{body}query chance 4 within 1\nexpect {expect}\n")).unwrap();
+        let status = Command::new(env!("CARGO_BIN_EXE_puzzle")).arg("run").arg(&file).status().unwrap();
+        assert_eq!(status.code(), Some(if holds { 0 } else { 1 }), "expect {expect}");
+    }
+}

@@ -1,0 +1,107 @@
+//! Self-play and the engine from outside: the same seed gives the same games
+//! for any thread count, and every game follows the rules of the game with
+//! spawns (checked by replaying it move by move with the rule itself).
+
+use rules_2048::{
+    best_move, play, play_move, spawn_random, starting_board, Board, EngineOptions, GameEnd, PlayOptions, SeededRng,
+    SpawnLaw,
+};
+
+fn options(threads: usize) -> PlayOptions {
+    PlayOptions { games: 6, seed: 42, depth: Some(2), until: Some(256), nodes_per_game: None, max_moves: None, threads }
+}
+
+fn empty(height: usize, width: usize) -> Board {
+    Board::from_exponents(grid_core::Grid::new(height, width, 0)).unwrap()
+}
+
+#[test]
+fn the_same_seed_plays_the_same_games_on_any_number_of_threads() {
+    let board = empty(4, 4);
+    let one = play(&board, &SpawnLaw::classic(), &options(1)).unwrap();
+    for threads in [2, 3, 8] {
+        assert_eq!(play(&board, &SpawnLaw::classic(), &options(threads)).unwrap(), one, "{threads} threads");
+    }
+    assert!(one.games.iter().all(|game| game.end == GameEnd::Reached && game.max_tile >= 256));
+    // Another seed, other games.
+    let other = play(&board, &SpawnLaw::classic(), &PlayOptions { seed: 43, ..options(1) }).unwrap();
+    assert_ne!(other, one);
+}
+
+#[test]
+fn a_played_game_is_the_engine_moves_and_the_seeded_spawns() {
+    // Replays game 0 by hand: the engine's move, then the generator's spawn.
+    let law = SpawnLaw::classic();
+    let board = empty(3, 3);
+    let options = PlayOptions {
+        games: 1,
+        seed: 9,
+        depth: Some(2),
+        until: None,
+        nodes_per_game: None,
+        max_moves: None,
+        threads: 1,
+    };
+    let record = play(&board, &law, &options).unwrap().games[0];
+    let mut rng = SeededRng::for_game(9, 0);
+    let mut board = starting_board(&board, &law, &mut rng);
+    let (mut score, mut moves, mut largest) = (0, 0, board.max_tile());
+    while let Some(direction) = best_move(&board, &law, &EngineOptions { depth: Some(2), threads: 1 }).choice {
+        let (moved, points) = play_move(&board, direction).unwrap().expect("the engine's move is legal");
+        board = spawn_random(&moved, &law, &mut rng).unwrap();
+        score += points;
+        moves += 1;
+        largest = largest.max(board.max_tile());
+    }
+    assert_eq!((record.score, record.moves, record.max_tile, record.end), (score, moves, largest, GameEnd::Lost));
+    // Lost: no move changes the final board.
+    assert!(rules_2048::legal_moves(&board).unwrap().is_empty());
+}
+
+#[test]
+fn budgets_and_move_limits_stop_games_as_unfinished() {
+    let board = empty(4, 4);
+    let limited = PlayOptions { max_moves: Some(10), until: None, ..options(2) };
+    let stats = play(&board, &SpawnLaw::classic(), &limited).unwrap();
+    assert!(stats.games.iter().all(|game| game.moves == 10 && game.end == GameEnd::OutOfBudget));
+    assert_eq!(stats.unfinished(), 6);
+    let budget = PlayOptions { nodes_per_game: Some(1), until: None, ..options(1) };
+    let stats = play(&board, &SpawnLaw::classic(), &budget).unwrap();
+    assert!(stats.games.iter().all(|game| game.moves == 1));
+}
+
+#[test]
+fn the_statistics_are_shares_and_spreads_of_the_games() {
+    let stats = play(&empty(4, 4), &SpawnLaw::classic(), &PlayOptions { until: Some(128), ..options(2) }).unwrap();
+    let reached = stats.reached();
+    assert_eq!(reached.first().map(|&(_, share)| share), Some(1.0));
+    assert!(reached.windows(2).all(|pair| pair[1].0 == 2 * pair[0].0 && pair[1].1 <= pair[0].1));
+    let scores = stats.scores();
+    assert!(scores.min <= scores.median && scores.median <= scores.max);
+    let mut sorted: Vec<u64> = stats.games.iter().map(|game| game.score).collect();
+    sorted.sort_unstable();
+    assert_eq!((scores.min, scores.median, scores.max), (sorted[0], sorted[2], sorted[5]));
+}
+
+#[test]
+fn the_spawns_follow_the_law_cell_and_tile() {
+    // 20,000 spawns on a board with four empty cells: each cell near a
+    // quarter, the 4s near a tenth (five standard deviations of slack).
+    let board: Board = "2 . / . . / 4 8".parse().unwrap();
+    let mut rng = SeededRng::new(5);
+    let (mut per_cell, mut fours) = ([0u32; 6], 0);
+    for _ in 0..20_000 {
+        let spawned = spawn_random(&board, &SpawnLaw::classic(), &mut rng).unwrap();
+        let changed: Vec<usize> =
+            (0..6).filter(|&i| spawned.exponents().as_slice()[i] != board.exponents().as_slice()[i]).collect();
+        assert_eq!(changed.len(), 1);
+        per_cell[changed[0]] += 1;
+        fours += u32::from(spawned.exponents().as_slice()[changed[0]] == 2);
+    }
+    assert_eq!((per_cell[0], per_cell[4], per_cell[5]), (0, 0, 0));
+    for cell in [1, 2, 3] {
+        assert!((6_300..=7_050).contains(&per_cell[cell]), "{per_cell:?}");
+    }
+    assert!((1_790..=2_210).contains(&fours), "{fours} fours");
+    assert_eq!(spawn_random(&"2 4".parse().unwrap(), &SpawnLaw::classic(), &mut rng), None);
+}
