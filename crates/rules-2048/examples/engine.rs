@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use rules_2048::{best_move, play_move, spawn_random, starting_board, Board, EngineOptions, SeededRng, SpawnLaw};
+use rules_2048::{best_move, Board, EngineOptions, SpawnLaw};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -17,8 +17,15 @@ fn main() {
     let law = SpawnLaw::classic();
     let one_core = EngineOptions { depth, threads: 1 };
 
-    // The fixed boards: every 50th board of the seeded game 0, between moves 200 and 1200.
-    let boards = mid_game_boards(&law);
+    // The fixed boards: benches/data/midgame-4x4.txt (see the example
+    // midgame_boards), or BOARDS_FILE.
+    let path = std::env::var("BOARDS_FILE")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/midgame-4x4.txt").to_string());
+    let boards: Vec<Board> = std::fs::read_to_string(&path)
+        .unwrap_or_else(|error| panic!("{path}: {error}"))
+        .lines()
+        .map(|line| line.split('#').next().unwrap_or("").parse().expect("a board a line"))
+        .collect();
     let mut times = Vec::new();
     let mut nodes = 0;
     let started = Instant::now();
@@ -57,21 +64,4 @@ fn main() {
         scores.median,
         seconds * 1e3 * threads as f64 / moves as f64
     );
-}
-
-fn mid_game_boards(law: &SpawnLaw) -> Vec<Board> {
-    let mut rng = SeededRng::for_game(2048, 0);
-    let empty: Board = ". . . . / . . . . / . . . . / . . . .".parse().expect("a board");
-    let mut board = starting_board(&empty, law, &mut rng);
-    let mut boards = Vec::new();
-    for played in 0..1200 {
-        if played >= 200 && played % 50 == 0 {
-            boards.push(board.clone());
-        }
-        let choice = best_move(&board, law, &EngineOptions { depth: Some(3), threads: 1 }).choice;
-        let Some(direction) = choice else { break };
-        let (moved, _) = play_move(&board, direction).expect("no overflow").expect("a legal move");
-        board = spawn_random(&moved, law, &mut rng).expect("room for a spawn");
-    }
-    boards
 }

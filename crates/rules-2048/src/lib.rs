@@ -1,5 +1,6 @@
 //! 2048: the move rule and exact searches over move sequences without spawns, and
-//! the game with spawns begun (the exact best chance of a tile, [`chance()`]).
+//! the game with spawns: the exact best chance of a tile ([`chance()`]), the
+//! engine's move ([`best_move`]) and seeded self-play ([`play`]).
 //!
 //! The rule ([`rule`](crate::slide_in_place)): every tile slides toward the
 //! wall; two equal tiles that collide merge into their sum, each tile at most
@@ -28,6 +29,8 @@
 //! | `kernel` | the search's move, merge counts and pair readings; the only `unsafe` |
 //! | `search` | the branch and bound: node loop, bounds, best, siblings, order, table, threads |
 //! | `spawn`, `chance` | the game with spawns: the law, a turn, the exact chance of a tile |
+//! | `engine` | [`best_move`]: expectimax with a heuristic, on a 4×4 word or any board |
+//! | `selfplay`, `rng` | [`play`]: seeded games of the engine against the spawns; [`SeededRng`] |
 //!
 //! ```
 //! use rules_2048::{max_tile, Board, Direction};
