@@ -10,7 +10,7 @@ use rules_blockgame::Solution;
 use crate::diagnostic::Span;
 use crate::language::ast::PlayQuery;
 use crate::language::{
-    BlockExpect, BlockQuery, Error, ErrorKind, Expect2048, Game, Item, Puzzle, Query2048, QueryKind,
+    BlockExpect, BlockQuery, Error, ErrorKind, Expect2048, Game, Item, Puzzle, Query2048, QueryKind, SpawnQuery,
 };
 use crate::limits;
 
@@ -167,13 +167,19 @@ impl Params {
             Query2048::MaxTile { within } => (Some(*within), None, None),
             Query2048::Reach { target, within } => (Some(*within), Some(*target), None),
             Query2048::Apply { moves } => (None, None, Some(moves.clone())),
-            Query2048::Chance { target, within } => (Some(*within), Some(*target), None),
-            Query2048::BestMove { .. } => (None, None, None),
-            Query2048::Play(_) => (None, None, None),
+        };
+        Params { text: query.text(), kind: query.kind(), k, target, moves_given, options: Vec::new() }
+    }
+
+    fn of_spawns(query: &SpawnQuery) -> Params {
+        let (k, target) = match query {
+            SpawnQuery::Chance { target, within } => (Some(*within), Some(*target)),
+            SpawnQuery::BestMove { .. } | SpawnQuery::Play(_) => (None, None),
         };
         let options = match query {
-            Query2048::BestMove { depth } => depth.map(|d| ("depth", u64::from(d))).into_iter().collect(),
-            Query2048::Play(play) => [
+            SpawnQuery::Chance { .. } => Vec::new(),
+            SpawnQuery::BestMove { depth } => depth.map(|d| ("depth", u64::from(d))).into_iter().collect(),
+            SpawnQuery::Play(play) => [
                 Some(("seed", play.seed.unwrap_or(0))),
                 play.depth.map(|d| ("depth", u64::from(d))),
                 play.until.map(|t| ("until", t)),
@@ -181,9 +187,8 @@ impl Params {
             .into_iter()
             .flatten()
             .collect(),
-            _ => Vec::new(),
         };
-        Params { text: query.text(), kind: query.kind(), k, target, moves_given, options }
+        Params { text: query.text(), kind: query.kind(), k, target, moves_given: None, options }
     }
 
     fn of_block(query: &BlockQuery) -> Params {
@@ -322,7 +327,7 @@ pub fn answer_while(puzzle: &Puzzle, budget: Budget, answer: bool, go_on: &dyn F
     let per_query = budget.nodes.unwrap_or(limits::default_node_budget(height * width));
     let mut left_for_file = budget.nodes.map_or(limits::FILE_BUDGET_QUERIES * per_query, |_| u64::MAX);
     match &puzzle.game {
-        Game::Twenty48 { board, spawns, queries } => {
+        Game::Twenty48 { board, queries } => {
             let queries = if answer { &queries[..] } else { &[] };
             let results = queries
                 .iter()
@@ -330,11 +335,24 @@ pub fn answer_while(puzzle: &Puzzle, budget: Budget, answer: bool, go_on: &dyn F
                 .map(|item| {
                     let options =
                         SearchOptions { node_budget: Some(per_query.min(left_for_file)), threads: budget.threads };
-                    let explicit = budget.nodes.is_some();
-                    let result = result_of(item, Params::of_2048, |query| match spawns {
-                        Some(law) => answer_with_spawns(board, law, query, &options, explicit),
-                        None => answer_2048(board, query, &options),
-                    });
+                    let result = result_of(item, Params::of_2048, |query| answer_2048(board, query, &options));
+                    left_for_file = left_for_file.saturating_sub(result.nodes.unwrap_or(0));
+                    result
+                })
+                .collect();
+            Answered::Twenty48 { board: board.clone(), results }
+        }
+        Game::Spawns { board, law, queries } => {
+            let queries = if answer { &queries[..] } else { &[] };
+            let explicit = budget.nodes.is_some();
+            let results = queries
+                .iter()
+                .take_while(|_| go_on())
+                .map(|item| {
+                    let options =
+                        SearchOptions { node_budget: Some(per_query.min(left_for_file)), threads: budget.threads };
+                    let answer = |query: &SpawnQuery| answer_with_spawns(board, law, query, &options, explicit);
+                    let result = result_of(item, Params::of_spawns, answer);
                     left_for_file = left_for_file.saturating_sub(result.nodes.unwrap_or(0));
                     result
                 })
@@ -436,9 +454,6 @@ fn answer_2048(
             let after = rules_2048::apply(board, moves)?;
             exact(Answer2048::Apply { moves: moves.clone(), board: after.values() })
         }
-        Query2048::Chance { .. } | Query2048::BestMove { .. } | Query2048::Play(_) => {
-            unreachable!("the checks refuse the queries of the game with spawns without `spawns`")
-        }
     })
 }
 
@@ -448,13 +463,13 @@ fn answer_2048(
 fn answer_with_spawns(
     board: &rules_2048::Board,
     law: &SpawnLaw,
-    query: &Query2048,
+    query: &SpawnQuery,
     options: &SearchOptions,
     explicit: bool,
 ) -> Result<Found<Answer2048>, SearchError> {
     let started = Instant::now();
     Ok(match query {
-        Query2048::Chance { target, within } => {
+        SpawnQuery::Chance { target, within } => {
             // The look-ups hold every board searched: the default budget is
             // capped so that memory stays in hand.
             let budget = options.node_budget.map(|n| if explicit { n } else { n.min(limits::CHANCE_BOARDS) });
@@ -473,7 +488,7 @@ fn answer_with_spawns(
                 Err(error) => return Err(error),
             }
         }
-        Query2048::BestMove { depth } => {
+        SpawnQuery::BestMove { depth } => {
             let engine = EngineOptions { depth: *depth, threads: options.threads };
             let found = rules_2048::best_move(board, law, &engine);
             let seconds = started.elapsed().as_secs_f64();
@@ -489,7 +504,7 @@ fn answer_with_spawns(
                 incomplete: None,
             }
         }
-        Query2048::Play(PlayQuery { games, seed, depth, until }) => {
+        SpawnQuery::Play(PlayQuery { games, seed, depth, until }) => {
             let nodes_per_game = options.node_budget.filter(|_| explicit).map(|n| (n / u64::from(*games)).max(1));
             let play = PlayOptions {
                 games: *games,
@@ -509,9 +524,6 @@ fn answer_with_spawns(
                 incomplete: (unfinished > 0).then_some(Bound::GamesUnfinished(unfinished)),
                 nodes: Some(nodes),
             }
-        }
-        Query2048::MaxTile { .. } | Query2048::Reach { .. } | Query2048::Apply { .. } => {
-            unreachable!("the checks refuse the queries of 2048 without spawns with `spawns`")
         }
     })
 }

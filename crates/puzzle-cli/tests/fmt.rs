@@ -15,7 +15,8 @@ fn meaning(source: &str) -> String {
     match parse(source) {
         Ok(puzzle) => {
             let (board, queries) = match &puzzle.game {
-                Game::Twenty48 { board, queries, .. } => (board.to_string(), format!("{queries:?}")),
+                Game::Twenty48 { board, queries } => (board.to_string(), format!("{queries:?}")),
+                Game::Spawns { board, law, queries } => (format!("{board}{law:?}"), format!("{queries:?}")),
                 Game::BlockGame { board, queries } => (board.to_string(), format!("{queries:?}")),
             };
             // Spans differ by layout: compare without them.

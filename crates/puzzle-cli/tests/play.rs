@@ -27,15 +27,28 @@ impl Session {
 
     /// The screen once it shows `text`, or a failure naming what it showed.
     fn wait_for(&self, text: &str) -> String {
+        self.wait_until(text, |screen| screen.contains(text))
+    }
+
+    /// The screen once `done` says so, or a failure naming `what` and the screen.
+    fn wait_until(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
         loop {
             let screen = self.screen();
-            if screen.contains(text) {
+            if done(&screen) {
                 return screen;
             }
-            assert!(start.elapsed() < Duration::from_secs(20), "waited for {text:?}; the screen:\n{screen}");
+            assert!(start.elapsed() < Duration::from_secs(20), "waited for {what}; the screen:\n{screen}");
             sleep(Duration::from_millis(50));
         }
+    }
+
+    /// The screen once the shell printed the terminal's canonical-mode flag
+    /// (`icanon`, or `-icanon` when it stayed raw), on a line of its own.
+    fn wait_for_mode(&self) -> String {
+        self.wait_until("the terminal's mode", |screen| {
+            screen.lines().any(|line| line.trim() == "icanon" || line.trim() == "-icanon")
+        })
     }
 }
 
@@ -100,7 +113,7 @@ fn a_game_in_tmux_starts_moves_hints_and_quits_with_the_terminal_restored() {
     session.keys("q");
     let after = session.wait_for("(seed 7)");
     assert!(after.contains("score 0, 0 moves"), "{after}");
-    let after = session.wait_for("icanon");
+    let after = session.wait_for_mode();
     assert!(after.lines().any(|line| line.trim() == "icanon"), "the terminal stayed raw:\n{after}");
 }
 
@@ -123,8 +136,8 @@ fn sigterm_ends_the_game_with_the_terminal_restored() {
     let pid = String::from_utf8_lossy(&child.stdout).trim().to_string();
     assert!(!pid.is_empty(), "no game process under the shell {shell}");
     assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
-    let after = session.wait_for("status=143");
-    let after = if after.lines().any(|line| line.trim() == "icanon") { after } else { session.wait_for("icanon") };
+    session.wait_for("status=143");
+    let after = session.wait_for_mode();
     assert!(after.lines().any(|line| line.trim() == "icanon"), "the terminal stayed raw:\n{after}");
 }
 

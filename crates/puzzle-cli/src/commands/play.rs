@@ -183,7 +183,8 @@ fn start_of(file: Option<&Path>, size: Option<(usize, usize)>) -> anyhow::Result
     let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{}: not UTF-8 text", path.display()))?;
     match parse(&text) {
         Ok(puzzle) => match puzzle.game {
-            Game::Twenty48 { board, spawns, .. } => Ok((board, spawns.unwrap_or_else(SpawnLaw::classic))),
+            Game::Twenty48 { board, .. } => Ok((board, SpawnLaw::classic())),
+            Game::Spawns { board, law, .. } => Ok((board, law)),
             Game::BlockGame { .. } => bail!("{}: a block game; `puzzle play` plays 2048", path.display()),
         },
         Err(errors) => bail!(

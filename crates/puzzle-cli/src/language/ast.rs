@@ -23,15 +23,21 @@ pub struct Puzzle {
 /// A game with its starting board and its queries, in file order.
 #[derive(Debug, Clone)]
 pub enum Game {
-    /// 2048, with spawns or without.
+    /// 2048 without spawns (the puzzle variant: no new tiles).
     Twenty48 {
         /// The starting board.
         board: rules_2048::Board,
-        /// The spawn law of the game with spawns; `None` for the puzzle
-        /// variant (no new tiles).
-        spawns: Option<rules_2048::SpawnLaw>,
         /// The queries.
         queries: Vec<Item<Query2048, Expect2048>>,
+    },
+    /// 2048 with spawns (the real game).
+    Spawns {
+        /// The board the player moves on.
+        board: rules_2048::Board,
+        /// The tiles that appear after each move.
+        law: rules_2048::SpawnLaw,
+        /// The queries.
+        queries: Vec<Item<SpawnQuery, Expect2048>>,
     },
     /// The block game.
     BlockGame {
@@ -46,7 +52,7 @@ impl Game {
     /// Which game this is.
     pub fn kind(&self) -> GameKind {
         match self {
-            Game::Twenty48 { .. } => GameKind::Twenty48,
+            Game::Twenty48 { .. } | Game::Spawns { .. } => GameKind::Twenty48,
             Game::BlockGame { .. } => GameKind::BlockGame,
         }
     }
@@ -54,7 +60,7 @@ impl Game {
     /// The board's `(height, width)`.
     pub fn size(&self) -> (usize, usize) {
         match self {
-            Game::Twenty48 { board, .. } => (board.height(), board.width()),
+            Game::Twenty48 { board, .. } | Game::Spawns { board, .. } => (board.height(), board.width()),
             Game::BlockGame { board, .. } => (board.ids().height(), board.ids().width()),
         }
     }
@@ -63,6 +69,7 @@ impl Game {
     pub fn query_count(&self) -> usize {
         match self {
             Game::Twenty48 { queries, .. } => queries.len(),
+            Game::Spawns { queries, .. } => queries.len(),
             Game::BlockGame { queries, .. } => queries.len(),
         }
     }
@@ -70,7 +77,7 @@ impl Game {
     /// The starting board as text, one row a line.
     pub fn board_text(&self) -> String {
         match self {
-            Game::Twenty48 { board, .. } => board.to_string(),
+            Game::Twenty48 { board, .. } | Game::Spawns { board, .. } => board.to_string(),
             Game::BlockGame { board, .. } => board.to_string(),
         }
     }
@@ -107,19 +114,24 @@ pub enum Query2048 {
         /// The moves in order.
         moves: Vec<Direction>,
     },
-    /// `chance T within K` (with spawns).
+}
+
+/// A question about a board of the game with spawns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SpawnQuery {
+    /// `chance T within K`.
     Chance {
         /// T.
         target: u64,
         /// K.
         within: usize,
     },
-    /// `best-move [depth D]` (with spawns).
+    /// `best-move [depth D]`.
     BestMove {
         /// D; `None` for the engine's default depth.
         depth: Option<u32>,
     },
-    /// `play N games [seed S] [depth D] [until T]` (with spawns).
+    /// `play N games [seed S] [depth D] [until T]`.
     Play(PlayQuery),
 }
 
@@ -146,10 +158,27 @@ impl Query2048 {
                 let moves: Vec<String> = moves.iter().map(|m| m.letter().to_string()).collect();
                 format!("apply {}", moves.join(" "))
             }
-            Query2048::Chance { target, within } => format!("chance {target} within {within}"),
-            Query2048::BestMove { depth: None } => "best-move".to_string(),
-            Query2048::BestMove { depth: Some(depth) } => format!("best-move depth {depth}"),
-            Query2048::Play(play) => {
+        }
+    }
+
+    /// Which kind of query it is.
+    pub fn kind(&self) -> QueryKind {
+        match self {
+            Query2048::MaxTile { .. } => QueryKind::MaxTile,
+            Query2048::Reach { .. } => QueryKind::Reach,
+            Query2048::Apply { .. } => QueryKind::Apply,
+        }
+    }
+}
+
+impl SpawnQuery {
+    /// The query as written canonically (`play 10 games seed 1`).
+    pub fn text(&self) -> String {
+        match self {
+            SpawnQuery::Chance { target, within } => format!("chance {target} within {within}"),
+            SpawnQuery::BestMove { depth: None } => "best-move".to_string(),
+            SpawnQuery::BestMove { depth: Some(depth) } => format!("best-move depth {depth}"),
+            SpawnQuery::Play(play) => {
                 let mut text = format!("play {} games", play.games);
                 for (option, value) in
                     [("seed", play.seed), ("depth", play.depth.map(u64::from)), ("until", play.until)]
@@ -166,12 +195,9 @@ impl Query2048 {
     /// Which kind of query it is.
     pub fn kind(&self) -> QueryKind {
         match self {
-            Query2048::MaxTile { .. } => QueryKind::MaxTile,
-            Query2048::Reach { .. } => QueryKind::Reach,
-            Query2048::Apply { .. } => QueryKind::Apply,
-            Query2048::Chance { .. } => QueryKind::Chance,
-            Query2048::BestMove { .. } => QueryKind::BestMove,
-            Query2048::Play(_) => QueryKind::Play,
+            SpawnQuery::Chance { .. } => QueryKind::Chance,
+            SpawnQuery::BestMove { .. } => QueryKind::BestMove,
+            SpawnQuery::Play(_) => QueryKind::Play,
         }
     }
 }

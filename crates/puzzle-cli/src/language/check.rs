@@ -8,6 +8,7 @@ use rules_2048::SpawnLaw;
 
 use super::ast::{
     BlockExpect, BlockQuery, Decimal, Expect2048, Game, GameKind, Item, PlayQuery, Puzzle, Query2048, QueryKind,
+    SpawnQuery,
 };
 use super::errors::{Error, ErrorKind, Found, Suggestion};
 use super::parse::{RawBoard, RawExpect, RawQuery, Statements, Word};
@@ -57,16 +58,20 @@ pub(super) fn check(
         GameKind::Twenty48 => {
             let board = board_2048(&raw, ragged, errors);
             let size = (raw.len(), raw[0].len());
-            let law = spawns.map(|(words, _)| keep(spawn_law(&words), errors));
-            let context = Context2048 { size, spawns: law.as_ref().map(Option::as_ref), board: board.as_ref() };
-            let queries: Vec<_> =
-                queries.into_iter().filter_map(|raw| keep(query_2048(raw, &context), errors)).collect();
-            // A broken law was told: no puzzle, but its queries were checked.
-            let spawns = match law {
-                Some(None) => return None,
-                law => law.flatten(),
-            };
-            Game::Twenty48 { board: board?, spawns, queries }
+            match spawns.map(|(words, _)| keep(spawn_law(&words), errors)) {
+                None => {
+                    let queries: Vec<_> =
+                        queries.into_iter().filter_map(|raw| keep(query_2048(raw, size), errors)).collect();
+                    Game::Twenty48 { board: board?, queries }
+                }
+                Some(law) => {
+                    // A broken law was told; its queries are checked all the same.
+                    let context = SpawnContext { size, law: law.as_ref(), board: board.as_ref() };
+                    let queries: Vec<_> =
+                        queries.into_iter().filter_map(|raw| keep(spawn_query(raw, &context), errors)).collect();
+                    Game::Spawns { board: board?, law: law?, queries }
+                }
+            }
         }
         GameKind::BlockGame => {
             if let Some((_, span)) = spawns {
@@ -115,6 +120,8 @@ fn warnings(game: &Game) -> Vec<Error> {
                 warnings.extend(kind.map(|kind| Error::new(kind, *span)));
             }
         }
+        // A probability, a move and a share can all be met.
+        Game::Spawns { .. } => {}
         Game::BlockGame { board, queries } => {
             for item in queries {
                 let Some((BlockExpect::Number(blocks), span)) = &item.expect else { continue };
@@ -201,23 +208,8 @@ fn of_the_other_game(raw: &RawQuery) -> Error {
     Error::new(ErrorKind::QueryOfOtherGame { query: raw.kind, game }, raw.span)
 }
 
-/// What a 2048 query is checked against.
-struct Context2048<'a> {
-    size: (usize, usize),
-    /// `None` without `spawns`; `Some(None)` with a law that is broken (told).
-    spawns: Option<Option<&'a SpawnLaw>>,
-    /// The board, when its cells are all tiles.
-    board: Option<&'a rules_2048::Board>,
-}
-
-fn query_2048(raw: RawQuery, context: &Context2048<'_>) -> Result<Item<Query2048, Expect2048>, Error> {
-    let (height, width) = context.size;
+fn query_2048(raw: RawQuery, (height, width): (usize, usize)) -> Result<Item<Query2048, Expect2048>, Error> {
     let words = &raw.words;
-    match (raw.kind.with_spawns(), context.spawns.is_some()) {
-        (Some(true), false) => return Err(Error::new(ErrorKind::NeedsSpawns { query: raw.kind }, raw.span)),
-        (Some(false), true) => return Err(Error::new(ErrorKind::NeedsNoSpawns { query: raw.kind }, raw.span)),
-        _ => {}
-    }
     let query = match raw.kind {
         QueryKind::MaxTile => Query2048::MaxTile { within: moves_limit(&words[0])? },
         QueryKind::Reach => Query2048::Reach { target: target(&words[0])?, within: moves_limit(&words[1])? },
@@ -231,34 +223,66 @@ fn query_2048(raw: RawQuery, context: &Context2048<'_>) -> Result<Item<Query2048
             let moves = words.iter().map(one_move).collect::<Result<_, _>>()?;
             Query2048::Apply { moves }
         }
+        QueryKind::Chance | QueryKind::BestMove | QueryKind::Play => {
+            return Err(Error::new(ErrorKind::NeedsSpawns { query: raw.kind }, raw.span))
+        }
+        QueryKind::MaxRemoved => return Err(of_the_other_game(&raw)),
+    };
+    Ok(Item { query, span: raw.span, expect: expect_2048(raw.expect, raw.kind, (height, width))? })
+}
+
+/// The `expect` of a 2048 query, checked against the query's kind; `None`
+/// for a ragged expected board, which the parser told already.
+fn expect_2048(
+    expect: Option<(RawExpect, Span)>,
+    kind: QueryKind,
+    size: (usize, usize),
+) -> Result<Option<(Expect2048, Span)>, Error> {
+    match expect {
+        None => Ok(None),
+        Some((expect, span)) => match expectation_2048(kind, expect, size) {
+            Ok(expect) => Ok(Some((expect, span))),
+            Err(Some(error)) => Err(error),
+            Err(None) => Ok(None),
+        },
+    }
+}
+
+/// What a query of the game with spawns is checked against.
+struct SpawnContext<'a> {
+    size: (usize, usize),
+    /// The law, unless it is broken (and told).
+    law: Option<&'a SpawnLaw>,
+    /// The board, when its cells are all tiles.
+    board: Option<&'a rules_2048::Board>,
+}
+
+fn spawn_query(raw: RawQuery, context: &SpawnContext<'_>) -> Result<Item<SpawnQuery, Expect2048>, Error> {
+    let (height, width) = context.size;
+    let words = &raw.words;
+    let query = match raw.kind {
         QueryKind::Chance => {
             let (target, within) = (target(&words[0])?, moves_limit(&words[1])?);
-            if let (Some(Some(law)), Some(board)) = (context.spawns, context.board) {
+            if let (Some(law), Some(board)) = (context.law, context.board) {
                 let most = rules_2048::most_moves_within(board, law, 1e-12);
                 if within > most {
                     let kind = ErrorKind::ChanceTooDeep { k: within, most, height, width };
                     return Err(Error::new(kind, words[1].1));
                 }
             }
-            Query2048::Chance { target, within }
+            SpawnQuery::Chance { target, within }
         }
         QueryKind::BestMove => {
             let options = options(words, &["depth"], QueryKind::BestMove, raw.span)?;
-            Query2048::BestMove { depth: options.get("depth").map(depth).transpose()? }
+            SpawnQuery::BestMove { depth: options.get("depth").map(depth).transpose()? }
         }
-        QueryKind::Play => Query2048::Play(play_query(words, raw.span)?),
+        QueryKind::Play => SpawnQuery::Play(play_query(words, raw.span)?),
+        QueryKind::MaxTile | QueryKind::Reach | QueryKind::Apply => {
+            return Err(Error::new(ErrorKind::NeedsNoSpawns { query: raw.kind }, raw.span))
+        }
         QueryKind::MaxRemoved => return Err(of_the_other_game(&raw)),
     };
-    let expect = match raw.expect {
-        None => None,
-        Some((expect, span)) => match expectation_2048(&query, expect, context.size) {
-            Ok(expect) => Some((expect, span)),
-            Err(Some(error)) => return Err(error),
-            // A ragged expected board, told by the parser already.
-            Err(None) => None,
-        },
-    };
-    Ok(Item { query, span: raw.span, expect })
+    Ok(Item { query, span: raw.span, expect: expect_2048(raw.expect, raw.kind, context.size)? })
 }
 
 fn one_move((text, span): &Word) -> Result<Direction, Error> {
@@ -374,8 +398,8 @@ fn query_blockgame(raw: RawQuery) -> Result<Item<BlockQuery, BlockExpect>, Error
             let kind = ErrorKind::OnlyApplyExpectsBoard { query: QueryKind::MaxRemoved };
             return Err(Error::new(kind, Span::new(span.start, span.start + 1)));
         }
-        Some((RawExpect::Words(words), span)) => {
-            Some((BlockExpect::Number(number(one_word(&words)?, QueryKind::MaxRemoved)?), span))
+        Some((RawExpect::Words(first, rest), span)) => {
+            Some((BlockExpect::Number(number(one_word(&first, &rest)?, QueryKind::MaxRemoved)?), span))
         }
     };
     Ok(Item { query, span: raw.span, expect })
@@ -409,25 +433,23 @@ fn number((text, span): &Word, query: QueryKind) -> Result<u64, Error> {
     }
 }
 
-/// The one word of an answer that is one word.
-fn one_word(words: &[Word]) -> Result<&Word, Error> {
-    match words {
-        [word] => Ok(word),
-        [_, (extra, span), ..] => Err(Error::new(ErrorKind::ExpectTooLong { found: extra.clone() }, *span)),
-        [] => unreachable!("the grammar reads at least one word"),
+/// The one word of an answer that is one word: an error at the next, if any.
+fn one_word<'w>(first: &'w Word, rest: &[Word]) -> Result<&'w Word, Error> {
+    match rest.first() {
+        None => Ok(first),
+        Some((extra, span)) => Err(Error::new(ErrorKind::ExpectTooLong { found: extra.clone() }, *span)),
     }
 }
 
 fn expectation_2048(
-    query: &Query2048,
+    query: QueryKind,
     expect: RawExpect,
     (height, width): (usize, usize),
 ) -> Result<Expect2048, Option<Error>> {
-    let impossible = |(text, span): &Word| {
-        Some(Error::new(ErrorKind::ImpossibleExpect { text: text.clone(), query: query.kind() }, *span))
-    };
+    let impossible =
+        |(text, span): &Word| Some(Error::new(ErrorKind::ImpossibleExpect { text: text.clone(), query }, *span));
     match (query, expect) {
-        (Query2048::Apply { .. }, RawExpect::Board(raw, span)) => {
+        (QueryKind::Apply, RawExpect::Board(raw, span)) => {
             let mut cell_errors = Vec::new();
             let ragged = raw.iter().any(|row| row.len() != raw[0].len());
             let Some(values) = tile_values(&raw, ragged, &mut cell_errors) else {
@@ -440,44 +462,42 @@ fn expectation_2048(
             }
             Ok(Expect2048::Board(values))
         }
-        (Query2048::Apply { .. }, RawExpect::Words(words)) => {
-            Err(Some(Error::new(ErrorKind::ApplyExpectsBoard { text: words[0].0.clone() }, words[0].1)))
+        (QueryKind::Apply, RawExpect::Words((text, span), _)) => {
+            Err(Some(Error::new(ErrorKind::ApplyExpectsBoard { text }, span)))
         }
         (_, RawExpect::Board(_, span)) => {
-            let kind = ErrorKind::OnlyApplyExpectsBoard { query: query.kind() };
+            let kind = ErrorKind::OnlyApplyExpectsBoard { query };
             Err(Some(Error::new(kind, Span::new(span.start, span.start + 1))))
         }
-        (Query2048::Play(_), RawExpect::Words(words)) => match words.as_slice() {
-            [tile, (word_in, _), percent] if word_in == "in" => {
+        (QueryKind::Play, RawExpect::Words(tile, rest)) => match rest.as_slice() {
+            [(word_in, _), percent] if word_in == "in" => {
                 let tile_value = tile.0.parse::<u64>().ok().filter(|&t| t >= 1 && !tile.0.starts_with('+'));
                 let share = percent.0.strip_suffix('%').and_then(Decimal::parse).filter(|d| d.value() <= 100.0);
                 match (tile_value, share) {
                     (Some(tile), Some(percent)) => Ok(Expect2048::Share { tile, percent }),
-                    (None, _) => Err(impossible(tile)),
+                    (None, _) => Err(impossible(&tile)),
                     (_, None) => Err(impossible(percent)),
                 }
             }
-            [first, ..] if words.len() > 3 => {
-                Err(Some(Error::new(ErrorKind::ExpectTooLong { found: words[3].0.clone() }, words[3].1))
-                    .or(impossible(first)))
+            [_, _, (extra, span), ..] => {
+                Err(Some(Error::new(ErrorKind::ExpectTooLong { found: extra.clone() }, *span)))
             }
-            [first, ..] => Err(impossible(first)),
-            [] => unreachable!("the grammar reads at least one word"),
+            _ => Err(impossible(&tile)),
         },
-        (_, RawExpect::Words(words)) => {
-            let word = one_word(&words).map_err(Some)?;
+        (_, RawExpect::Words(first, rest)) => {
+            let word = one_word(&first, &rest).map_err(Some)?;
             match query {
-                Query2048::Reach { .. } if word.0 == "unreachable" => Ok(Expect2048::Unreachable),
-                Query2048::Chance { .. } => match Decimal::parse(&word.0).filter(|d| d.value() <= 1.0) {
+                QueryKind::Reach if word.0 == "unreachable" => Ok(Expect2048::Unreachable),
+                QueryKind::Chance => match Decimal::parse(&word.0).filter(|d| d.value() <= 1.0) {
                     Some(probability) => Ok(Expect2048::Probability(probability)),
                     None => Err(impossible(word)),
                 },
-                Query2048::BestMove { .. } if word.0 == "none" => Ok(Expect2048::Move(None)),
-                Query2048::BestMove { .. } => match Direction::parse(&word.0) {
+                QueryKind::BestMove if word.0 == "none" => Ok(Expect2048::Move(None)),
+                QueryKind::BestMove => match Direction::parse(&word.0) {
                     Some(direction) => Ok(Expect2048::Move(Some(direction))),
                     None => Err(impossible(word)),
                 },
-                _ => Ok(Expect2048::Number(number(word, query.kind()).map_err(Some)?)),
+                _ => Ok(Expect2048::Number(number(word, query).map_err(Some)?)),
             }
         }
     }

@@ -25,7 +25,7 @@ pub mod template;
 #[cfg(test)]
 mod tests;
 
-pub use ast::{BlockExpect, BlockQuery, Expect2048, Game, GameKind, Item, Puzzle, Query2048, QueryKind};
+pub use ast::{BlockExpect, BlockQuery, Expect2048, Game, GameKind, Item, Puzzle, Query2048, QueryKind, SpawnQuery};
 pub use errors::{Error, ErrorKind, Found, HeaderKeyword, Suggestion};
 
 /// The most errors a file's report shows; past them, how many more there are.

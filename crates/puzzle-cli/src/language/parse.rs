@@ -40,10 +40,10 @@ pub(super) struct RawQuery {
     pub(super) expect: Option<(RawExpect, Span)>,
 }
 
-/// What an `expect` holds: words (one but for `play`'s `TILE in P%`), or a
-/// board with the span of its body.
+/// What an `expect` holds: its first word and the others (none but for
+/// `play`'s `TILE in P%`), or a board with the span of its body.
 pub(super) enum RawExpect {
-    Words(Vec<Word>),
+    Words(Word, Vec<Word>),
     Board(RawBoard, Span),
 }
 
@@ -250,7 +250,7 @@ impl Statements {
                         let body_span = at(body.as_span());
                         RawExpect::Board(raw_board(body, offset, &mut self.shape_errors)?, body_span)
                     }
-                    _ => RawExpect::Words(std::iter::once(value).chain(inner).map(|w| word(&w, offset)).collect()),
+                    _ => RawExpect::Words(word(&value, offset), inner.map(|w| word(&w, offset)).collect()),
                 };
                 query.expect = Some((expect, span));
             }

@@ -21,8 +21,11 @@ fn meaning(source: &str) -> String {
             .collect()
     }
     let (rows, queries): (Vec<String>, Vec<String>) = match &puzzle.game {
-        Game::Twenty48 { board, queries: items, .. } => {
+        Game::Twenty48 { board, queries: items } => {
             (board.values().rows().map(|r| format!("{r:?}")).collect(), queries(items, Query2048::text))
+        }
+        Game::Spawns { board, queries: items, .. } => {
+            (board.values().rows().map(|r| format!("{r:?}")).collect(), queries(items, SpawnQuery::text))
         }
         Game::BlockGame { board, queries: items } => {
             (board.ids().rows().map(|r| format!("{r:?}")).collect(), queries(items, BlockQuery::text))
@@ -473,7 +476,7 @@ fn the_queries_of_the_game_with_spawns_and_their_expectations() {
 #[test]
 fn a_spawn_law_of_tiles_and_percents() {
     let source = "game 2048\nspawns 2 50% 8 50%\nboard {\n  2 2\n}\nquery best-move\n";
-    let Ok(Puzzle { game: Game::Twenty48 { spawns: Some(law), .. }, .. }) = parse(source) else { panic!() };
+    let Ok(Puzzle { game: Game::Spawns { law, .. }, .. }) = parse(source) else { panic!() };
     assert_eq!(law, rules_2048::SpawnLaw::new(&[(2, 50), (8, 50)]).unwrap());
 }
 

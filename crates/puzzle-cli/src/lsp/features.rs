@@ -82,6 +82,7 @@ fn queries(text: &str) -> Vec<Span> {
     match parse(text) {
         Ok(puzzle) => match &puzzle.game {
             Game::Twenty48 { queries, .. } => queries.iter().map(|item| item.span).collect(),
+            Game::Spawns { queries, .. } => queries.iter().map(|item| item.span).collect(),
             Game::BlockGame { queries, .. } => queries.iter().map(|item| item.span).collect(),
         },
         Err(_) => Vec::new(),

@@ -47,7 +47,11 @@ impl<'a, P: Position> Expectimax<'a, P> {
         for direction in Direction::ALL {
             self.nodes += 1;
             if let Some(moved) = board.after(direction) {
-                best = f64::max(best, self.chance_node(&moved, probability, moves_made + 1));
+                // No value is NaN: a plain comparison, not `f64::max`'s.
+                let value = self.chance_node(&moved, probability, moves_made + 1);
+                if value > best {
+                    best = value;
+                }
             }
         }
         best
