@@ -142,6 +142,28 @@ fn sigterm_ends_the_game_with_the_terminal_restored() {
 }
 
 #[test]
+fn closing_the_terminal_ends_the_game() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        assert!(std::env::var_os("CI").is_none(), "CI must install tmux (apt-get install -y tmux)");
+        return;
+    }
+    // The game runs as the pane's own process; killing the session closes
+    // its terminal under it, and it must not linger (crossterm's read loop
+    // would spin on the closed input forever).
+    let session = Session { name: format!("puzzle-play-hup-{}", std::process::id()) };
+    let program = env!("CARGO_BIN_EXE_puzzle");
+    session.tmux(&["new-session", "-d", "-s", &session.name, "-x", "80", "-y", "24", program, "play", "--seed", "13"]);
+    session.wait_for("— seed 13");
+    let pid = session.tmux(&["display-message", "-p", "-t", &session.name, "#{pane_pid}"]).trim().to_string();
+    session.tmux(&["kill-session", "-t", &session.name]);
+    let start = Instant::now();
+    while std::path::Path::new(&format!("/proc/{pid}")).exists() {
+        assert!(start.elapsed() < Duration::from_secs(5), "the game {pid} outlived its terminal");
+        sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
 fn play_without_a_terminal_says_so() {
     let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).arg("play").output().unwrap();
     assert_eq!(output.status.code(), Some(2));

@@ -164,9 +164,37 @@ impl TerminalGuard {
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
-        let _ = execute!(std::io::stdout(), cursor::Show, terminal::LeaveAlternateScreen);
-        let _ = terminal::disable_raw_mode();
+        give_back_the_terminal();
     }
+}
+
+fn give_back_the_terminal() {
+    let _ = execute!(std::io::stdout(), cursor::Show, terminal::LeaveAlternateScreen);
+    let _ = terminal::disable_raw_mode();
+}
+
+/// Watches, beside the game, for a signal and for the terminal going away
+/// (its other end closed: a closed tmux pane, a dropped ssh link). crossterm
+/// blocks in its own read loop, which then never returns (it reads the end
+/// of the input again and again), so the game's loop cannot be the one to
+/// notice: this thread gives the terminal back and ends the process, by the
+/// signal, or by SIGHUP for a terminal gone.
+fn watch(signal: Arc<AtomicUsize>) {
+    std::thread::spawn(move || loop {
+        std::thread::sleep(Duration::from_millis(50));
+        let stdin = std::io::stdin();
+        let mut fds = [rustix::event::PollFd::new(&stdin, rustix::event::PollFlags::IN)];
+        let hung_up = matches!(rustix::event::poll(&mut fds, Some(&rustix::event::Timespec::default())), Ok(_))
+            && fds[0].revents().intersects(rustix::event::PollFlags::HUP | rustix::event::PollFlags::ERR);
+        let number = match signal.load(Ordering::SeqCst) {
+            0 if hung_up => SIGHUP,
+            0 => continue,
+            number => number as i32,
+        };
+        give_back_the_terminal();
+        let _ = signal_hook::low_level::emulate_default_handler(number);
+        std::process::exit(128 + number);
+    });
 }
 
 /// The starting board and law: the file's, or an empty board of `size`.
@@ -218,6 +246,7 @@ pub(super) fn play(file: Option<&Path>, size: Option<(usize, usize)>, seed: Opti
         signal_hook::flag::register_usize(number, Arc::clone(&signal), number as usize)?;
     }
     let guard = TerminalGuard::enter()?;
+    watch(Arc::clone(&signal));
     let mut out = std::io::stdout();
     let mut auto = false;
     loop {

@@ -17,21 +17,23 @@ use crate::rule::slide_in_place;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Packed(pub(crate) u64);
 
+/// Indexed by a row's 16 bits: fixed-size arrays, so that no lookup is
+/// bounds-checked.
 struct Tables {
     /// A row slid toward column 0, and toward column 3.
-    left: Vec<u16>,
-    right: Vec<u16>,
+    left: Box<[u16; 1 << 16]>,
+    right: Box<[u16; 1 << 16]>,
     /// The heuristic's line score of a row (or of a column, read top down),
     /// in `f32` as it is used: the table stays in the second-level cache.
-    score: Vec<f32>,
+    score: Box<[f32; 1 << 16]>,
 }
 
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
-        let mut left = vec![0u16; 1 << 16];
-        let mut right = vec![0u16; 1 << 16];
-        let mut score = vec![0f32; 1 << 16];
+        let mut left: Box<[u16; 1 << 16]> = vec![0u16; 1 << 16].try_into().expect("65,536 rows");
+        let mut right: Box<[u16; 1 << 16]> = vec![0u16; 1 << 16].try_into().expect("65,536 rows");
+        let mut score: Box<[f32; 1 << 16]> = vec![0f32; 1 << 16].try_into().expect("65,536 rows");
         for row in 0..=u16::MAX {
             let cells = nibbles(row);
             left[usize::from(row)] = slid(cells, Direction::Left);
