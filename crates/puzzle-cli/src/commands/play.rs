@@ -184,7 +184,7 @@ fn watch(signal: Arc<AtomicUsize>) {
         std::thread::sleep(Duration::from_millis(50));
         let stdin = std::io::stdin();
         let mut fds = [rustix::event::PollFd::new(&stdin, rustix::event::PollFlags::IN)];
-        let hung_up = matches!(rustix::event::poll(&mut fds, Some(&rustix::event::Timespec::default())), Ok(_))
+        let hung_up = rustix::event::poll(&mut fds, Some(&rustix::event::Timespec::default())).is_ok()
             && fds[0].revents().intersects(rustix::event::PollFlags::HUP | rustix::event::PollFlags::ERR);
         let number = match signal.load(Ordering::SeqCst) {
             0 if hung_up => SIGHUP,
