@@ -230,3 +230,20 @@ fn an_expensive_query_never_freezes_the_editor() {
     assert!(hints[0]["label"].as_str().unwrap().contains("incomplete: no tile above"), "{hints:?}");
     server.stop();
 }
+
+#[test]
+fn the_game_with_spawns_gets_its_answers_as_hints() {
+    let mut server = Server::start(&["utf-16"]);
+    let diagnostics = server.open(
+        "game 2048\nspawns classic\nboard {\n  2 .\n  . 2\n}\nquery chance 4 within 1\nquery best-move depth 2\n\
+         query play 2 games seed 1 depth 1 until 16\n",
+    );
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let hints = server.answered_hints();
+    let labels: Vec<&str> = hints.iter().map(|hint| hint["label"].as_str().unwrap()).collect();
+    assert_eq!(labels[0], "→ 0.1, first U or D or L or R", "{labels:?}");
+    assert!(labels[1].starts_with("→ ") && labels[1].ends_with("(depth 2)"), "{labels:?}");
+    // The editor's budget stops a game early: the hint says so.
+    assert!(labels[2].starts_with("→ "), "{labels:?}");
+    server.stop();
+}

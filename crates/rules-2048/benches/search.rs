@@ -91,5 +91,30 @@ fn deep(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, moves, shallow, deep);
+/// The engine of the game with spawns at its default depth, one core: the
+/// median, third and last of the fixed mid-game boards by their node counts
+/// (benches/data/midgame-4x4.txt), and a 20×20 board on the general board.
+fn engine(c: &mut Criterion) {
+    let law = rules_2048::SpawnLaw::classic();
+    let one_core = rules_2048::EngineOptions { depth: None, threads: 1 };
+    let boards: Vec<Board> = include_str!("data/midgame-4x4.txt")
+        .lines()
+        .map(|line| line.split('#').next().unwrap().parse().unwrap())
+        .collect();
+    let mut group = c.benchmark_group("best-move");
+    group.sample_size(10);
+    for index in [0, boards.len() / 2, boards.len() - 1] {
+        let board = &boards[index];
+        group.bench_function(format!("4x4 mid-game board #{index}, default depth"), |b| {
+            b.iter(|| rules_2048::best_move(black_box(board), &law, &one_core))
+        });
+    }
+    let large = boards::random_rectangle(20, 20, 2, 60, 1);
+    group.bench_function("20x20 sparse board, default depth", |b| {
+        b.iter(|| rules_2048::best_move(black_box(&large), &law, &one_core))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, moves, shallow, deep, engine);
 criterion_main!(benches);

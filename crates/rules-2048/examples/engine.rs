@@ -47,21 +47,36 @@ fn main() {
     if games == 0 {
         return;
     }
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // Games one at a time (each on every thread), each printed as it ends,
+    // so that a long run can be stopped and still tell what it played.
+    let threads = std::env::var("THREADS").ok().and_then(|t| t.parse().ok()).unwrap_or(1);
     let options =
         rules_2048::PlayOptions { games, seed, depth, until: None, nodes_per_game: None, max_moves: None, threads };
     let empty: Board = ". . . . / . . . . / . . . . / . . . .".parse().expect("a board");
+    let mut records = Vec::new();
     let start = Instant::now();
-    let stats = rules_2048::play(&empty, &law, &options).expect("no tile overflows");
+    for index in 0..u64::from(games) {
+        let game_start = Instant::now();
+        let record = rules_2048::play_one(&empty, &law, &options, index, threads).expect("no tile overflows");
+        let seconds = game_start.elapsed().as_secs_f64();
+        println!(
+            "game {index}: largest tile {}, score {}, {} moves, {:.1} ms a move",
+            record.max_tile,
+            record.score,
+            record.moves,
+            seconds * 1e3 / record.moves.max(1) as f64
+        );
+        records.push(record);
+    }
+    let stats = rules_2048::PlayStats { games: records };
     let seconds = start.elapsed().as_secs_f64();
     let moves: u64 = stats.games.iter().map(|game| game.moves).sum();
     for (tile, share) in stats.reached() {
         println!("  {tile:>6}: {:5.1} %", share * 100.0);
     }
-    let scores = stats.scores();
     println!(
-        "{games} games, seed {seed}: median score {}, {:.2} ms a move on {threads} threads ({moves} moves, {seconds:.0} s)",
-        scores.median,
-        seconds * 1e3 * threads as f64 / moves as f64
+        "{games} games, seed {seed}: median score {}, {:.2} ms a move on {threads} thread(s) ({moves} moves, {seconds:.0} s)",
+        stats.scores().median,
+        seconds * 1e3 / moves as f64
     );
 }

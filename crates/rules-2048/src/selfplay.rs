@@ -169,7 +169,19 @@ pub fn play(board: &Board, law: &SpawnLaw, options: &PlayOptions) -> Result<Play
     Ok(PlayStats { games })
 }
 
-/// Game `index` of a run: the engine's move, its spawn, until the game ends.
+/// Game `index` of a run of [`play`], alone (the same game as in the run):
+/// the engine's move, its spawn, until the game ends. `threads` search within
+/// the game.
+pub fn play_one(
+    board: &Board,
+    law: &SpawnLaw,
+    options: &PlayOptions,
+    index: u64,
+    threads: usize,
+) -> Result<GameRecord, TileOverflow> {
+    play_game(board, law, options, index, threads)
+}
+
 fn play_game(
     board: &Board,
     law: &SpawnLaw,

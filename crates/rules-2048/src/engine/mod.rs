@@ -58,18 +58,52 @@ pub struct BestMove {
     pub nodes: u64,
 }
 
+/// The most work [`default_depth`] plans for a board other than 4×4, in
+/// cell-moves (moves tried × cells a move touches): about a second.
+const GENERAL_BOARD_WORK: f64 = 1e8;
+
 /// The depth the engine searches a board to when none is given: more when
 /// the board holds more different tiles (a later, harder game) — nneonneo's
 /// rule, `max(3, distinct tiles − 2)` spawns after the first move, so one move
-/// more than that.
+/// more than that. On a board other than 4×4 the depth is also capped by the
+/// tree's size before its search: every level whose path probability stays
+/// above the search's threshold multiplies the moves by `4 × tiles of the law
+/// × empty cells`, and the depth stops where that, times the cells a move
+/// touches, would pass [`GENERAL_BOARD_WORK`] (a 20×20 board half empty
+/// gets 2). Both read the board only, never the clock.
 pub fn default_depth(board: &Board) -> u32 {
+    default_depth_for(board, &SpawnLaw::classic())
+}
+
+fn default_depth_for(board: &Board, law: &SpawnLaw) -> u32 {
     let mut seen = 0u64;
     for &exponent in board.exponents().as_slice() {
         if exponent > 0 {
             seen |= 1 << exponent;
         }
     }
-    seen.count_ones().saturating_sub(2).max(3) + 1
+    let by_tiles = seen.count_ones().saturating_sub(2).max(3) + 1;
+    let cells = board.height() * board.width();
+    if (board.height(), board.width()) == (4, 4) {
+        return by_tiles;
+    }
+    let empty = board.exponents().as_slice().iter().filter(|&&e| e == 0).count().max(1) as f64;
+    let outcomes = law.outcomes().len() as f64;
+    let likeliest = law.outcomes().iter().map(|&(_, percent)| f64::from(percent) / 100.0).fold(0.0, f64::max);
+    let mut depth = 1;
+    let mut moves = 4.0;
+    let mut path_probability = 1.0;
+    while depth < by_tiles {
+        // The next level's chance nodes expand only above the threshold.
+        let branching = if path_probability >= expectimax::UNLIKELY { 4.0 * outcomes * empty } else { 1.0 };
+        if moves * branching * cells as f64 > GENERAL_BOARD_WORK {
+            break;
+        }
+        moves *= branching;
+        path_probability *= likeliest / empty;
+        depth += 1;
+    }
+    depth
 }
 
 /// The engine's move for `board`, spawns drawn from `law`.
@@ -85,7 +119,7 @@ pub fn default_depth(board: &Board) -> u32 {
 /// # Panics
 /// When `options.depth` is 0 or above [`MAX_DEPTH`].
 pub fn best_move(board: &Board, law: &SpawnLaw, options: &EngineOptions) -> BestMove {
-    let depth = options.depth.unwrap_or_else(|| default_depth(board));
+    let depth = options.depth.unwrap_or_else(|| default_depth_for(board, law));
     assert!((1..=MAX_DEPTH).contains(&depth), "depth {depth} is outside 1..={MAX_DEPTH}");
     let outcomes: Vec<(u8, f64)> =
         law.outcomes().iter().map(|&(exponent, percent)| (exponent, f64::from(percent) / 100.0)).collect();

@@ -131,3 +131,18 @@ fn the_default_depth_grows_with_the_distinct_tiles() {
     let late: Board = "2 4 8 16 / 32 64 128 256 / 512 1024 2048 4096 / 8192 . . .".parse().unwrap();
     assert_eq!(default_depth(&late), 12);
 }
+
+#[test]
+fn the_default_depth_of_a_large_board_is_capped_by_its_tree() {
+    let large: Board = Board::from_exponents(Grid::new(20, 20, 0)).unwrap();
+    // Empty but for two tiles: nneonneo's rule says 4; 400 cells × 800 spawns
+    // a level allow only 2.
+    let mut cells = large.exponents().clone();
+    cells.as_mut_slice()[0] = 1;
+    cells.as_mut_slice()[399] = 2;
+    let board = Board::from_exponents(cells).unwrap();
+    assert_eq!(default_depth(&board), 2);
+    // A small board keeps nneonneo's rule.
+    let small: Board = "2 4 / . .".parse().unwrap();
+    assert_eq!(default_depth(&small), 4);
+}
