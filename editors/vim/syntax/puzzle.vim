@@ -7,9 +7,9 @@ endif
 syntax match puzzleComment "#.*$"
 syntax region puzzleString start=+"+ skip=+\\["\\]+ end=+"\|$+ contains=puzzleEscape
 syntax match puzzleEscape +\\["\\]+ contained
-syntax match puzzleStatement "^\s*\zs\(name\|game\|board\|query\|expect\)\>"
-syntax keyword puzzleQuery within unreachable apply reach
-syntax match puzzleQuery "\<max-tile\>\|\<max-removed\>"
+syntax match puzzleStatement "^\s*\zs\(name\|game\|board\|spawns\|query\|expect\)\>"
+syntax keyword puzzleQuery within unreachable apply reach chance play classic depth games seed until in none
+syntax match puzzleQuery "\<max-tile\>\|\<max-removed\>\|\<best-move\>"
 syntax keyword puzzleGame blockgame
 syntax keyword puzzleMove U D L R up down left right
 syntax match puzzleNumber "\<\d\+\>"

@@ -61,7 +61,8 @@ fn suggestion(kind: &ErrorKind) -> Option<&'static str> {
         ErrorKind::ExpectedStatement { suggestion: Some(s), .. }
         | ErrorKind::ExpectedQuery { suggestion: Some(s), .. }
         | ErrorKind::UnknownGame { suggestion: Some(s), .. }
-        | ErrorKind::UnknownMove { suggestion: Some(s), .. } => Some(s.word),
+        | ErrorKind::UnknownMove { suggestion: Some(s), .. }
+        | ErrorKind::UnknownOption { suggestion: Some(s), .. } => Some(s.word),
         _ => None,
     }
 }
@@ -257,10 +258,14 @@ pub(super) fn completion(text: &str, at: &Value, encoding: Encoding) -> Value {
     let typing = !text[..at].ends_with([' ', '\t']) && !before.is_empty();
     let done = if typing { &before[..before.len() - 1] } else { &before[..] };
     let (words, kind): (Vec<&str>, u32) = match done {
-        [] => (vec!["name", "game", "board", "query", "expect"], 14),
+        [] => (vec!["name", "game", "board", "spawns", "query", "expect"], 14),
         ["game"] => (GameKind::ALL.iter().map(|g| g.name()).collect(), 12),
-        ["query"] => (vec!["max-tile", "reach", "apply", "max-removed"], 14),
-        ["query", "max-tile"] | ["query", "reach", _] => (vec!["within"], 14),
+        ["spawns"] => (vec!["classic"], 14),
+        ["query"] => (crate::language::QueryKind::KEYWORDS.to_vec(), 14),
+        ["query", "max-tile"] | ["query", "reach", _] | ["query", "chance", _] => (vec!["within"], 14),
+        ["query", "best-move"] => (vec!["depth"], 14),
+        ["query", "play", _] => (vec!["games"], 14),
+        ["query", "play", _, "games", ..] => (vec!["seed", "depth", "until"], 14),
         ["query", "apply", ..] => (vec!["U", "D", "L", "R", "up", "down", "left", "right"], 20),
         ["expect"] => (vec!["unreachable", "board {"], 14),
         _ => (Vec::new(), 1),
@@ -270,10 +275,11 @@ pub(super) fn completion(text: &str, at: &Value, encoding: Encoding) -> Value {
 
 /// Every token's kind, for highlighting with no grammar of the client's own.
 pub(super) fn semantic_tokens(text: &str, encoding: Encoding) -> Value {
-    const KEYWORDS: [&str; 11] = [
+    const KEYWORDS: [&str; 22] = [
         "name",
         "game",
         "board",
+        "spawns",
         "query",
         "expect",
         "within",
@@ -282,6 +288,16 @@ pub(super) fn semantic_tokens(text: &str, encoding: Encoding) -> Value {
         "apply",
         "max-removed",
         "unreachable",
+        "chance",
+        "best-move",
+        "play",
+        "classic",
+        "depth",
+        "games",
+        "seed",
+        "until",
+        "in",
+        "none",
     ];
     let units = |s: &str| match encoding {
         Encoding::Utf8 => s.len(),
