@@ -190,7 +190,7 @@ fn an_editor_session() {
         items.as_array().unwrap().iter().map(|item| item["label"].as_str().unwrap().to_string()).collect()
     };
     let after_query = server.on_document("textDocument/completion", json!({ "position": at(5, 6) }));
-    assert_eq!(labels(after_query), ["max-tile", "reach", "apply", "max-removed"]);
+    assert_eq!(labels(after_query), ["max-tile", "reach", "apply"], "the queries of 2048 without spawns");
     let after_game = server.on_document("textDocument/completion", json!({ "position": at(0, 7) }));
     assert_eq!(labels(after_game), ["2048", "blockgame"]);
 
@@ -239,6 +239,10 @@ fn the_game_with_spawns_gets_its_answers_as_hints() {
          query play 2 games seed 1 depth 1 until 16\n",
     );
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let completion = server.on_document("textDocument/completion", json!({ "position": at(6, 6) }));
+    let offered: Vec<&str> =
+        completion.as_array().unwrap().iter().map(|item| item["label"].as_str().unwrap()).collect();
+    assert_eq!(offered, ["chance", "best-move", "play"], "the queries of the game with spawns");
     let hints = server.answered_hints();
     let labels: Vec<&str> = hints.iter().map(|hint| hint["label"].as_str().unwrap()).collect();
     assert_eq!(labels[0], "→ 0.1, first U or D or L or R", "{labels:?}");

@@ -261,7 +261,7 @@ pub(super) fn completion(text: &str, at: &Value, encoding: Encoding) -> Value {
         [] => (vec!["name", "game", "board", "spawns", "query", "expect"], 14),
         ["game"] => (GameKind::ALL.iter().map(|g| g.name()).collect(), 12),
         ["spawns"] => (vec!["classic"], 14),
-        ["query"] => (crate::language::QueryKind::KEYWORDS.to_vec(), 14),
+        ["query"] => (queries_for(text), 14),
         ["query", "max-tile"] | ["query", "reach", _] | ["query", "chance", _] => (vec!["within"], 14),
         ["query", "best-move"] => (vec!["depth"], 14),
         ["query", "play", _] => (vec!["games"], 14),
@@ -271,6 +271,23 @@ pub(super) fn completion(text: &str, at: &Value, encoding: Encoding) -> Value {
         _ => (Vec::new(), 1),
     };
     json!(words.into_iter().map(|word| json!({ "label": word, "kind": kind })).collect::<Vec<_>>())
+}
+
+/// The queries the file's game takes, read from its `game` and `spawns`
+/// lines (every query while it names no game).
+fn queries_for(text: &str) -> Vec<&'static str> {
+    let first_words = |line: &str| line.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+    let lines: Vec<String> = text.lines().map(first_words).collect();
+    let has = |start: &str| lines.iter().any(|line| line == start || line.starts_with(&format!("{start} ")));
+    if has("game blockgame") {
+        vec!["max-removed"]
+    } else if has("spawns") {
+        vec!["chance", "best-move", "play"]
+    } else if has("game 2048") {
+        vec!["max-tile", "reach", "apply"]
+    } else {
+        crate::language::QueryKind::KEYWORDS.to_vec()
+    }
 }
 
 /// Every token's kind, for highlighting with no grammar of the client's own.
