@@ -3,7 +3,8 @@
 //! seeded self-play statistics.
 //!
 //! `cargo run --release -p rules-2048 --example engine -- [GAMES] [SEED] [DEPTH]`
-//! (no games: the boards only).
+//! (no games: the boards only; `THREADS=N` threads a game, `UNTIL=T` stops
+//! each game at a tile of T).
 
 use std::time::Instant;
 
