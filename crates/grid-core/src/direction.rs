@@ -20,6 +20,21 @@ impl Direction {
     /// The four directions in a fixed order: Up, Down, Left, Right.
     pub const ALL: [Direction; 4] = [Direction::Up, Direction::Down, Direction::Left, Direction::Right];
 
+    /// The direction's word, as the language also accepts it: `up`, `down`,
+    /// `left`, `right`.
+    ///
+    /// ```
+    /// assert_eq!(grid_core::Direction::Left.word(), "left");
+    /// ```
+    pub fn word(self) -> &'static str {
+        match self {
+            Direction::Up => "up",
+            Direction::Down => "down",
+            Direction::Left => "left",
+            Direction::Right => "right",
+        }
+    }
+
     /// The single-letter name used in move sequences: `U`, `D`, `L` or `R`.
     #[inline]
     pub fn letter(self) -> char {

@@ -329,34 +329,17 @@ pub fn answer_while(puzzle: &Puzzle, budget: Budget, answer: bool, go_on: &dyn F
     match &puzzle.game {
         Game::Twenty48 { board, queries } => {
             let queries = if answer { &queries[..] } else { &[] };
-            let results = queries
-                .iter()
-                .take_while(|_| go_on())
-                .map(|item| {
-                    let options =
-                        SearchOptions { node_budget: Some(per_query.min(left_for_file)), threads: budget.threads };
-                    let result = result_of(item, Params::of_2048, |query| answer_2048(board, query, &options));
-                    left_for_file = left_for_file.saturating_sub(result.nodes.unwrap_or(0));
-                    result
-                })
-                .collect();
+            let results = searched(queries, go_on, budget.threads, per_query, &mut left_for_file, Params::of_2048, {
+                |query, options| answer_2048(board, query, options)
+            });
             Answered::Twenty48 { board: board.clone(), results }
         }
         Game::Spawns { board, law, queries } => {
             let queries = if answer { &queries[..] } else { &[] };
             let explicit = budget.nodes.is_some();
-            let results = queries
-                .iter()
-                .take_while(|_| go_on())
-                .map(|item| {
-                    let options =
-                        SearchOptions { node_budget: Some(per_query.min(left_for_file)), threads: budget.threads };
-                    let answer = |query: &SpawnQuery| answer_with_spawns(board, law, query, &options, explicit);
-                    let result = result_of(item, Params::of_spawns, answer);
-                    left_for_file = left_for_file.saturating_sub(result.nodes.unwrap_or(0));
-                    result
-                })
-                .collect();
+            let results = searched(queries, go_on, budget.threads, per_query, &mut left_for_file, Params::of_spawns, {
+                |query, options| answer_with_spawns(board, law, query, options, explicit)
+            });
             Answered::Twenty48 { board: board.clone(), results }
         }
         Game::BlockGame { board, queries } => {
@@ -373,6 +356,29 @@ pub fn answer_while(puzzle: &Puzzle, budget: Budget, answer: bool, go_on: &dyn F
             Answered::BlockGame { board: board.clone(), results }
         }
     }
+}
+
+/// The results of 2048 queries in order while `go_on`, each searched under
+/// its budget and the file's budget left, which it then spends.
+fn searched<Q>(
+    items: &[Item<Q, Expect2048>],
+    go_on: &dyn Fn() -> bool,
+    threads: usize,
+    per_query: u64,
+    left_for_file: &mut u64,
+    params: impl Fn(&Q) -> Params,
+    answer: impl Fn(&Q, &SearchOptions) -> Result<Found<Answer2048>, SearchError>,
+) -> Vec<Result2048> {
+    items
+        .iter()
+        .take_while(|_| go_on())
+        .map(|item| {
+            let options = SearchOptions { node_budget: Some(per_query.min(*left_for_file)), threads };
+            let result = result_of(item, &params, |query| answer(query, &options));
+            *left_for_file = left_for_file.saturating_sub(result.nodes.unwrap_or(0));
+            result
+        })
+        .collect()
 }
 
 /// The result of one item, from its answer and how it was found.

@@ -58,6 +58,29 @@ impl Drop for Session {
     }
 }
 
+/// Whether tmux is there to run the test in; under CI it must be.
+fn have_tmux() -> bool {
+    let found = Command::new("tmux").arg("-V").output().is_ok();
+    assert!(found || std::env::var_os("CI").is_none(), "CI must install tmux (apt-get install -y tmux)");
+    if !found {
+        eprintln!("skipped: no tmux on PATH");
+    }
+    found
+}
+
+/// A shell in a detached session running `program play --seed SEED`, then
+/// its exit status and the terminal's canonical-mode flag.
+fn game_in_a_shell(name: &str, seed: u64) -> Session {
+    let session = Session { name: format!("{name}-{}", std::process::id()) };
+    session.tmux(&["new-session", "-d", "-s", &session.name, "-x", "100", "-y", "30", "sh"]);
+    let command = format!(
+        "{} play --seed {seed}; echo status=$?; stty -a | tr ' ' '\\n' | grep -x -- '-\\?icanon'",
+        env!("CARGO_BIN_EXE_puzzle")
+    );
+    session.tmux(&["send-keys", "-t", &session.name, &command, "Enter"]);
+    session
+}
+
 /// The rows of tiles on a screen of the game.
 fn tiles(screen: &str) -> Vec<String> {
     screen.lines().skip(2).take(4).map(|line| line.split_whitespace().collect::<Vec<_>>().join(" ")).collect()
@@ -65,18 +88,12 @@ fn tiles(screen: &str) -> Vec<String> {
 
 #[test]
 fn a_game_in_tmux_starts_moves_hints_and_quits_with_the_terminal_restored() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        assert!(std::env::var_os("CI").is_none(), "CI must install tmux (apt-get install -y tmux)");
-        eprintln!("skipped: no tmux on PATH");
+    if !have_tmux() {
         return;
     }
-    let session = Session { name: format!("puzzle-play-{}", std::process::id()) };
-    // The program runs inside a shell, so that the shell's prompt and the
-    // terminal's mode after it quits can be read.
-    session.tmux(&["new-session", "-d", "-s", &session.name, "-x", "100", "-y", "30", "sh"]);
-    let command =
-        format!("{} play --seed 7; stty -a | tr ' ' '\\n' | grep -x -- '-\\?icanon'", env!("CARGO_BIN_EXE_puzzle"));
-    session.tmux(&["send-keys", "-t", &session.name, &command, "Enter"]);
+    // The program runs inside a shell, so that the terminal's mode after it
+    // quits can be read.
+    let session = game_in_a_shell("puzzle-play", 7);
 
     // Start: a new game, two tiles spawned.
     let start = session.wait_for("— seed 7");
@@ -119,17 +136,10 @@ fn a_game_in_tmux_starts_moves_hints_and_quits_with_the_terminal_restored() {
 
 #[test]
 fn sigterm_ends_the_game_with_the_terminal_restored() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        assert!(std::env::var_os("CI").is_none(), "CI must install tmux (apt-get install -y tmux)");
+    if !have_tmux() {
         return;
     }
-    let session = Session { name: format!("puzzle-play-term-{}", std::process::id()) };
-    session.tmux(&["new-session", "-d", "-s", &session.name, "-x", "100", "-y", "30", "sh"]);
-    let command = format!(
-        "{} play --seed 11; echo status=$?; stty -a | tr ' ' '\\n' | grep -x -- '-\\?icanon'",
-        env!("CARGO_BIN_EXE_puzzle")
-    );
-    session.tmux(&["send-keys", "-t", &session.name, &command, "Enter"]);
+    let session = game_in_a_shell("puzzle-play-term", 11);
     session.wait_for("— seed 11");
     let shell = session.tmux(&["display-message", "-p", "-t", &session.name, "#{pane_pid}"]);
     let child = Command::new("pgrep").args(["-P", shell.trim()]).output().unwrap();
@@ -143,8 +153,7 @@ fn sigterm_ends_the_game_with_the_terminal_restored() {
 
 #[test]
 fn closing_the_terminal_ends_the_game() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        assert!(std::env::var_os("CI").is_none(), "CI must install tmux (apt-get install -y tmux)");
+    if !have_tmux() {
         return;
     }
     // The game runs as the pane's own process; killing the session closes

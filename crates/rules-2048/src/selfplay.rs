@@ -143,7 +143,7 @@ pub fn play(board: &Board, law: &SpawnLaw, options: &PlayOptions) -> Result<Play
     let workers = options.threads.clamp(1, count.max(1));
     // Fewer games than threads: the spare threads search within a game.
     let engine_threads = if workers < options.threads { options.threads / workers } else { 1 };
-    let play_one = |index: usize| play_game(board, law, options, index as u64, engine_threads);
+    let play_one = |index: usize| play_one(board, law, options, index as u64, engine_threads);
     let games = if workers == 1 {
         (0..count).map(play_one).collect::<Result<Vec<_>, _>>()?
     } else {
@@ -173,16 +173,6 @@ pub fn play(board: &Board, law: &SpawnLaw, options: &PlayOptions) -> Result<Play
 /// the engine's move, its spawn, until the game ends. `threads` search within
 /// the game.
 pub fn play_one(
-    board: &Board,
-    law: &SpawnLaw,
-    options: &PlayOptions,
-    index: u64,
-    threads: usize,
-) -> Result<GameRecord, TileOverflow> {
-    play_game(board, law, options, index, threads)
-}
-
-fn play_game(
     board: &Board,
     law: &SpawnLaw,
     options: &PlayOptions,

@@ -73,7 +73,7 @@ impl Session {
             Action::Move(direction) => {
                 self.message.clear();
                 let Some((moved, points)) = play_move(&self.board, direction)? else {
-                    self.message = format!("{} changes nothing: not a legal move", name(direction));
+                    self.message = format!("{} changes nothing: not a legal move", direction.word());
                     return Ok(());
                 };
                 self.history.push((self.board.clone(), self.score, self.rng.clone()));
@@ -121,15 +121,6 @@ impl Session {
     }
 }
 
-fn name(direction: Direction) -> &'static str {
-    match direction {
-        Direction::Up => "up",
-        Direction::Down => "down",
-        Direction::Left => "left",
-        Direction::Right => "right",
-    }
-}
-
 fn tile_text(exponent: u8) -> String {
     if exponent == 0 {
         ".".into()
@@ -143,9 +134,9 @@ fn hint(board: &Board, law: &SpawnLaw) -> String {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let answer = best_move(board, law, &EngineOptions { depth: None, threads });
     let Some(choice) = answer.choice else { return "no move left".into() };
-    let mut text = format!("hint: {} (depth {}, {} nodes)", name(choice), answer.depth, answer.nodes);
+    let mut text = format!("hint: {} (depth {}, {} nodes)", choice.word(), answer.depth, answer.nodes);
     for (direction, value) in &answer.analysis {
-        text += &format!("\n  {:<5} {value:.1}", name(*direction));
+        text += &format!("\n  {:<5} {value:.1}", direction.word());
     }
     text
 }

@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 
-use grid_core::{Direction, Grid};
+use grid_core::Grid;
 use rules_blockgame::{Cover, Stuck};
 
 use super::palette::ansi;
@@ -97,7 +97,7 @@ pub fn explain_2048(board: &rules_2048::Board, answer: &Answer2048, drawing: Dra
                     (true, n) => format!("{n} merges, marked *"),
                 };
                 let largest = values.as_slice().iter().max().copied().unwrap_or(0);
-                let line = format!("move {number} of {moves} ({}): {what}; largest tile {largest}", name(*direction));
+                let line = format!("move {number} of {moves} ({}): {what}; largest tile {largest}", direction.word());
                 (line, Some(tile_cells(values, merged, drawing.empty())))
             }
         };
@@ -136,15 +136,6 @@ pub fn explain_blocks(board: &rules_blockgame::Board, answer: &BlockAnswer, draw
         let _ = writeln!(out, "    {}", why_stuck(stuck));
     }
     out
-}
-
-fn name(direction: Direction) -> &'static str {
-    match direction {
-        Direction::Up => "up",
-        Direction::Down => "down",
-        Direction::Left => "left",
-        Direction::Right => "right",
-    }
 }
 
 /// "2 black cells dropped in columns 2, 3", columns counted from 1.
