@@ -69,7 +69,7 @@ const GENERAL_BOARD_WORK: f64 = 1e8;
 /// tree's size before its search: every level whose path probability stays
 /// above the search's threshold multiplies the moves by `4 × tiles of the law
 /// × empty cells`, and the depth stops where that, times the cells a move
-/// touches, would pass [`GENERAL_BOARD_WORK`] (a 20×20 board half empty
+/// touches, would pass 10^8 (about a second; a 20×20 board half empty
 /// gets 2). Both read the board only, never the clock.
 pub fn default_depth(board: &Board) -> u32 {
     default_depth_for(board, &SpawnLaw::classic())
