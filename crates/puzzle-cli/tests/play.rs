@@ -178,4 +178,17 @@ fn play_without_a_terminal_says_so() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("needs a terminal"), "{stderr}");
+    // A bad start is told first, terminal or not.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    for (args, told) in [
+        (vec!["play", "--size", "1x1"], "at least 2 cells, not 1x1"),
+        (vec!["play", "--size", "40x40"], "1 to 32 cells on each side"),
+        (vec!["play", root.join("puzzles/kakao-example.puzzle").to_str().unwrap()], "a block game"),
+        (vec!["play", root.join("puzzles/invalid/tile-one.puzzle").to_str().unwrap()], "not a valid puzzle"),
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).args(&args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(told), "{args:?}: {stderr}");
+    }
 }

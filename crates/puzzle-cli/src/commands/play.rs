@@ -217,10 +217,10 @@ fn start_of(file: Option<&Path>, size: Option<(usize, usize)>) -> anyhow::Result
 
 /// Plays in the terminal until the player quits.
 pub(super) fn play(file: Option<&Path>, size: Option<(usize, usize)>, seed: Option<u64>) -> anyhow::Result<ExitCode> {
+    let (board, law) = start_of(file, size)?;
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         bail!("`puzzle play` needs a terminal (standard input and output both)");
     }
-    let (board, law) = start_of(file, size)?;
     // Without --seed, one from the clock, shown on screen to replay the game.
     let seed = seed.unwrap_or_else(|| {
         SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
