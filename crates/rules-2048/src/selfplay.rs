@@ -93,21 +93,21 @@ pub struct PlayStats {
 }
 
 impl PlayStats {
-    /// For every tile from the smallest game's largest tile up to the largest
-    /// tile made: the share of games (0 to 1) whose largest tile is at least it.
+    /// For every tile from 2 up to the largest tile made: the share of games
+    /// (0 to 1) whose largest tile is at least it.
     pub fn reached(&self) -> Vec<(u64, f64)> {
-        let tiles = self.games.iter().map(|game| game.max_tile).filter(|&tile| tile > 0);
-        let (Some(lowest), Some(highest)) = (tiles.clone().min(), tiles.max()) else { return Vec::new() };
+        let highest = self.games.iter().map(|game| game.max_tile).max().unwrap_or(0);
         let mut shares = Vec::new();
-        let mut tile = lowest;
-        loop {
+        let mut tile = 2;
+        while tile <= highest {
             let count = self.games.iter().filter(|game| game.max_tile >= tile).count();
             shares.push((tile, count as f64 / self.games.len() as f64));
-            if tile >= highest {
-                return shares;
-            }
-            tile *= 2;
+            tile = match tile.checked_mul(2) {
+                Some(next) => next,
+                None => break,
+            };
         }
+        shares
     }
 
     /// The scores' spread.

@@ -259,8 +259,11 @@ fn with_spawns(out: &mut String, board: &rules_2048::Board, answer: &Answer2048,
             );
         }
         Answer2048::Play { stats, seconds } => {
+            // From the largest tile every game reached: the tiles below it say 100% too.
+            let shares = stats.reached();
+            let every_game = shares.iter().rposition(|&(_, share)| share >= 1.0).unwrap_or(0);
             let reached: Vec<String> =
-                stats.reached().iter().map(|(tile, share)| format!("{tile} {}", percent_text(*share))).collect();
+                shares[every_game..].iter().map(|(tile, share)| format!("{tile} {}", percent_text(*share))).collect();
             let _ = writeln!(out, "    {} {}", style.dim("reached:"), reached.join(", "));
             let (scores, moves) = (stats.scores(), stats.moves());
             let _ = writeln!(
