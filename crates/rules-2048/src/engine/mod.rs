@@ -3,10 +3,10 @@
 //!
 //! Strategy, chosen once per call: a 4×4 board on which no 65536 can appear
 //! within the search is played in one word with row tables (`packed`); any
-//! other board (any size, any tile up to `2^63`) on the general [`Board`]
-//! (`position`). Both run the same search (`expectimax`) and the same
-//! heuristic (`heuristic`), so they give the same values to the last bit
-//! (tested).
+//! other 4×4 board one byte a cell, through the same tables where a line
+//! allows (`wide`); any other size, on the general [`Board`] (`position`).
+//! All run the same search (`expectimax`) and the same heuristic
+//! (`heuristic`), so they give the same values to the last bit (tested).
 //!
 //! Deterministic: the default depth is read from the board, never from the
 //! clock, and each first move is searched with its own table, whichever
@@ -17,6 +17,7 @@ mod expectimax;
 mod heuristic;
 mod packed;
 mod position;
+mod wide;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -26,6 +27,7 @@ use grid_core::Direction;
 use self::expectimax::Expectimax;
 use self::packed::Packed;
 use self::position::Position;
+use self::wide::Wide;
 use crate::board::{value_of, Board};
 use crate::spawn::SpawnLaw;
 
@@ -124,9 +126,10 @@ pub fn best_move(board: &Board, law: &SpawnLaw, options: &EngineOptions) -> Best
     let outcomes: Vec<(u8, f64)> =
         law.outcomes().iter().map(|&(exponent, percent)| (exponent, f64::from(percent) / 100.0)).collect();
     let largest_spawn = outcomes.iter().map(|&(exponent, _)| value_of(exponent)).max().unwrap_or(0);
-    let (analysis, nodes) = match Packed::fits(board, depth, largest_spawn) {
-        Some(packed) => search(&packed, &outcomes, depth, options.threads),
-        None => search(board, &outcomes, depth, options.threads),
+    let (analysis, nodes) = match (Packed::fits(board, depth, largest_spawn), Wide::of(board)) {
+        (Some(packed), _) => search(&packed, &outcomes, depth, options.threads),
+        (None, Some(wide)) => search(&wide, &outcomes, depth, options.threads),
+        (None, None) => search(board, &outcomes, depth, options.threads),
     };
     let mut choice = None;
     let mut best = f64::NEG_INFINITY;

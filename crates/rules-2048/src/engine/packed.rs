@@ -19,16 +19,16 @@ pub(crate) struct Packed(pub(crate) u64);
 
 /// Indexed by a row's 16 bits: fixed-size arrays, so that no lookup is
 /// bounds-checked.
-struct Tables {
+pub(super) struct Tables {
     /// A row slid toward column 0, and toward column 3.
-    left: Box<[u16; 1 << 16]>,
-    right: Box<[u16; 1 << 16]>,
+    pub(super) left: Box<[u16; 1 << 16]>,
+    pub(super) right: Box<[u16; 1 << 16]>,
     /// The heuristic's line score of a row (or of a column, read top down),
     /// in `f32` as it is used: the table stays in the second-level cache.
-    score: Box<[f32; 1 << 16]>,
+    pub(super) score: Box<[f32; 1 << 16]>,
 }
 
-fn tables() -> &'static Tables {
+pub(super) fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
         let mut left: Box<[u16; 1 << 16]> = vec![0u16; 1 << 16].try_into().expect("65,536 rows");

@@ -146,3 +146,35 @@ fn the_default_depth_of_a_large_board_is_capped_by_its_tree() {
     let small: Board = "2 4 / . .".parse().unwrap();
     assert_eq!(default_depth(&small), 4);
 }
+
+#[test]
+fn the_wide_board_moves_scores_and_searches_as_the_board_does_past_32768() {
+    use super::wide::Wide;
+    let mut rng = SeededRng::new(14);
+    for round in 0..3000 {
+        // Exponents up to 18: 65536 and more, pairs of 32768s, and small tiles.
+        let cells = (0..16).map(|_| if rng.below(3) == 0 { 0 } else { 1 + rng.below(18) as u8 }).collect();
+        let board = Board::from_exponents(Grid::from_vec(4, 4, cells).unwrap()).unwrap();
+        let wide = Wide::of(&board).unwrap();
+        assert_eq!(wide.to_board(), board);
+        for direction in Direction::ALL {
+            assert_eq!(wide.after(direction).map(Wide::to_board), Position::after(&board, direction), "{board:?}");
+        }
+        assert_eq!(wide.heuristic().to_bits(), board.heuristic().to_bits(), "{board:?}");
+        if round % 300 == 0 {
+            for direction in Direction::ALL {
+                let (Some(general), Some(fast)) = (Position::after(&board, direction), wide.after(direction)) else {
+                    continue;
+                };
+                let law = classic();
+                let mut on_board = Expectimax::<Board>::new(&law, 3);
+                let mut on_bytes = Expectimax::<Wide>::new(&law, 3);
+                assert_eq!(on_board.first_move(&general).to_bits(), on_bytes.first_move(&fast).to_bits());
+            }
+        }
+    }
+    // Two 32768s merge into 65536 on the wide board, as the rule says.
+    let board: Board = "32768 32768 . . / . . . . / . . . . / 2 . . .".parse().unwrap();
+    let merged = Wide::of(&board).unwrap().after(Direction::Left).unwrap().to_board();
+    assert_eq!(merged.tile(0, 0), 65536);
+}

@@ -1,0 +1,116 @@
+//! A 4×4 board one byte a cell, for the boards the 4-bit word cannot hold
+//! (a sum that may reach 65536): a line of tiles up to 32768 that cannot merge
+//! two of them is moved and scored through the word's row tables, any other
+//! line by the rule and the heuristic's definition. The same values as the
+//! general board's, at a fraction of its cost (no allocation a move).
+
+use grid_core::Direction;
+
+use super::heuristic::line_score;
+use super::packed::tables;
+use super::position::Position;
+use crate::board::Board;
+use crate::rule::slide_in_place;
+
+/// Cell `4 · row + col` at byte `4 · row + col`: the exponents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Wide([u8; 16]);
+
+/// The cells of line `line` along `direction`'s axis (a row for left and
+/// right, a column for up and down), in order from column or row 0.
+fn line_cells(direction: Direction, line: usize) -> [usize; 4] {
+    match direction {
+        Direction::Left | Direction::Right => [0, 1, 2, 3].map(|i| 4 * line + i),
+        Direction::Up | Direction::Down => [0, 1, 2, 3].map(|i| 4 * i + line),
+    }
+}
+
+/// The line as a table row, when the tables hold its move: every tile up to
+/// 32768, and no two 32768s (whose merge the tables cap).
+fn as_row(line: [u8; 4]) -> Option<u16> {
+    let fits = line.iter().all(|&e| e <= 15) && line.iter().filter(|&&e| e == 15).count() < 2;
+    fits.then(|| line.iter().enumerate().map(|(i, &e)| u16::from(e) << (4 * i)).fold(0, |a, b| a | b))
+}
+
+fn score_of(line: [u8; 4]) -> f64 {
+    match as_row(line) {
+        Some(row) => f64::from(tables().score[usize::from(row)]),
+        None => f64::from(line_score(line) as f32),
+    }
+}
+
+impl Wide {
+    pub(crate) fn of(board: &Board) -> Option<Wide> {
+        if (board.height(), board.width()) != (4, 4) {
+            return None;
+        }
+        board.exponents().as_slice().try_into().ok().map(Wide)
+    }
+
+    #[cfg(test)]
+    pub(crate) fn to_board(self) -> Board {
+        Board::from_exponents(grid_core::Grid::from_vec(4, 4, self.0.to_vec()).expect("16 cells")).expect("exponents")
+    }
+}
+
+impl Position for Wide {
+    type Key = u128;
+
+    fn key(&self) -> u128 {
+        u128::from_le_bytes(self.0)
+    }
+
+    fn after(&self, direction: Direction) -> Option<Wide> {
+        let tables = tables();
+        let toward_start = matches!(direction, Direction::Left | Direction::Up);
+        let mut moved = self.0;
+        for line in 0..4 {
+            let cells = line_cells(direction, line);
+            let before = cells.map(|cell| self.0[cell]);
+            let after = match as_row(before) {
+                Some(row) => {
+                    let table = if toward_start { &tables.left } else { &tables.right };
+                    let slid = table[usize::from(row)];
+                    [0, 1, 2, 3].map(|i| ((slid >> (4 * i)) & 0xf) as u8)
+                }
+                None => {
+                    let mut line = before;
+                    let way = if toward_start { Direction::Left } else { Direction::Right };
+                    // A merge past 2^63 makes no board: no such move.
+                    slide_in_place(&mut line, 1, 4, way, |_, _| {}).ok()?;
+                    line
+                }
+            };
+            for (cell, exponent) in cells.into_iter().zip(after) {
+                moved[cell] = exponent;
+            }
+        }
+        (moved != self.0).then_some(Wide(moved))
+    }
+
+    fn empty_count(&self) -> usize {
+        self.0.iter().filter(|&&e| e == 0).count()
+    }
+
+    fn for_each_empty(&self, mut visit: impl FnMut(usize)) {
+        for (cell, &exponent) in self.0.iter().enumerate() {
+            if exponent == 0 {
+                visit(cell);
+            }
+        }
+    }
+
+    fn with(&self, cell: usize, exponent: u8) -> Wide {
+        let mut cells = self.0;
+        cells[cell] = exponent;
+        Wide(cells)
+    }
+
+    fn heuristic(&self) -> f64 {
+        let rows =
+            (0..4).map(|row| score_of(line_cells(Direction::Left, row).map(|c| self.0[c]))).fold(0.0, |a, b| a + b);
+        let cols =
+            (0..4).map(|col| score_of(line_cells(Direction::Up, col).map(|c| self.0[c]))).fold(0.0, |a, b| a + b);
+        rows + cols
+    }
+}
