@@ -28,6 +28,15 @@ query reach 64 within 10
 
 # The board after the given moves (U D L R, or up down left right).
 query apply L U
+
+# The real game instead: add `spawns classic` below `game 2048` (a 2, or a 4
+# one time in ten, appears after every move), and ask these queries instead
+# of the three above:
+#   query chance 64 within 10                   # the best probability of a 64
+#   query best-move                             # the engine's move, analysed
+#   query play 10 games seed 1 depth 2 until 2048   # seeded self-play
+# (a game played to its end at the default depth takes minutes).
+# or play it: puzzle play this-file.puzzle
 "#
         ),
         GameKind::BlockGame => format!(
