@@ -28,7 +28,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check { paths, json } => check::check(&paths, json, quiet, colour),
         Command::Fmt { paths, check } => fmt::fmt(&paths, check, colour),
         Command::New { game, size } => new::new(game, size),
-        Command::Play { file, size, seed } => play::play(file.as_deref(), size, seed),
+        Command::Play { file, size, seed } => {
+            let colour = colour.stdout.then_some(colour.truecolor);
+            play::play(file.as_deref(), size, seed, colour)
+        }
         Command::Judge { problem } => judge::judge(problem, colour),
         Command::Completions { shell } => {
             let mut script = Vec::new();

@@ -25,6 +25,7 @@ use rules_2048::{
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 use crate::language::{parse, Game};
+use crate::render::palette::{ansi, tile_colours};
 use crate::report::read_capped;
 
 /// What the player asked for with a key.
@@ -65,6 +66,8 @@ struct Session {
     law: SpawnLaw,
     seed: u64,
     message: String,
+    /// Tiles painted: `Some(truecolor)`.
+    colour: Option<bool>,
 }
 
 impl Session {
@@ -106,7 +109,17 @@ impl Session {
         let mut line = 2u16;
         for row in 0..self.board.height() {
             let cells: Vec<String> = (0..self.board.width())
-                .map(|col| format!("{:>width$}", tile_text(self.board.exponents()[(row, col)])))
+                .map(|col| {
+                    let exponent = self.board.exponents()[(row, col)];
+                    let text = format!("{:>width$}", tile_text(exponent));
+                    match self.colour {
+                        Some(truecolor) if exponent > 0 => {
+                            let colours = tile_colours(rules_2048::value_of(exponent));
+                            format!("\x1b[1;{}m{text}\x1b[0m", ansi(colours, truecolor))
+                        }
+                        _ => text,
+                    }
+                })
                 .collect();
             queue!(out, cursor::MoveTo(2, line), Print(cells.join(" ")))?;
             line += 1;
@@ -216,7 +229,15 @@ fn start_of(file: Option<&Path>, size: Option<(usize, usize)>) -> anyhow::Result
 }
 
 /// Plays in the terminal until the player quits.
-pub(super) fn play(file: Option<&Path>, size: Option<(usize, usize)>, seed: Option<u64>) -> anyhow::Result<ExitCode> {
+///
+/// `colour`: `None` for none (`NO_COLOR`, `--color never`), else whether in
+/// 24-bit colour; tiles are painted in the classic game's colours.
+pub(super) fn play(
+    file: Option<&Path>,
+    size: Option<(usize, usize)>,
+    seed: Option<u64>,
+    colour: Option<bool>,
+) -> anyhow::Result<ExitCode> {
     let (board, law) = start_of(file, size)?;
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         bail!("`puzzle play` needs a terminal (standard input and output both)");
@@ -228,7 +249,7 @@ pub(super) fn play(file: Option<&Path>, size: Option<(usize, usize)>, seed: Opti
     let mut rng = SeededRng::new(seed);
     let board = starting_board(&board, &law, &mut rng);
     let mut session =
-        Session { board, score: 0, moves: 0, history: Vec::new(), rng, law, seed, message: String::new() };
+        Session { board, score: 0, moves: 0, history: Vec::new(), rng, law, seed, message: String::new(), colour };
 
     // A signal ends the loop, which gives the terminal back, then the
     // process dies by it.
@@ -337,6 +358,7 @@ mod tests {
             law: SpawnLaw::classic(),
             seed: 1,
             message: String::new(),
+            colour: None,
         };
         session.apply(Action::Move(Direction::Left)).unwrap();
         assert_eq!((session.score, session.moves), (4, 1));
