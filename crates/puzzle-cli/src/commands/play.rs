@@ -83,9 +83,7 @@ impl Session {
                 self.board = spawn_random(&moved, &self.law, &mut self.rng).unwrap_or(moved);
                 self.score = self.score.saturating_add(points);
                 self.moves += 1;
-                if best_move(&self.board, &self.law, &EngineOptions { depth: Some(1), threads: 1 }).choice.is_none() {
-                    self.message = "no move left: the game is over (u undoes, q quits)".into();
-                }
+                self.tell_if_over();
             }
             Action::Undo => match self.history.pop() {
                 Some((board, score, rng)) => {
@@ -99,6 +97,13 @@ impl Session {
             Action::Auto | Action::Quit => {}
         }
         Ok(())
+    }
+
+    /// Says so when no move is left.
+    fn tell_if_over(&mut self) {
+        if rules_2048::legal_moves(&self.board).is_ok_and(|moves| moves.is_empty()) {
+            self.message = "no move left: the game is over (u undoes, q quits)".into();
+        }
     }
 
     fn draw(&self, out: &mut impl Write) -> std::io::Result<()> {
@@ -250,6 +255,7 @@ pub(super) fn play(
     let board = starting_board(&board, &law, &mut rng);
     let mut session =
         Session { board, score: 0, moves: 0, history: Vec::new(), rng, law, seed, message: String::new(), colour };
+    session.tell_if_over();
 
     // A signal ends the loop, which gives the terminal back, then the
     // process dies by it.
