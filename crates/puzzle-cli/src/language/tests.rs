@@ -594,3 +594,26 @@ fn a_chance_deeper_than_its_proven_bound() {
     assert!(parse(&source(9)).is_ok());
     assert_eq!(error_kind(&source(10)), ErrorKind::ChanceTooDeep { k: 10, most: 9, height: 20, width: 20 });
 }
+
+#[test]
+fn an_expected_number_has_no_sign() {
+    let source = format!("{BOARD_2048}query max-tile within 1\nexpect +4\n");
+    assert_eq!(error_kind(&source), ErrorKind::ImpossibleExpect { text: "+4".into(), query: QueryKind::MaxTile });
+}
+
+/// Where an error about an expected board points: its opening brace.
+#[test]
+fn an_expected_board_is_told_at_its_brace() {
+    for (queries, kind) in [
+        ("query apply L\nexpect board {\n  2 2 2\n}\n", ErrorKind::ExpectedBoardSize { found: (1, 3), board: (1, 2) }),
+        (
+            "query max-tile within 1\nexpect board {\n  4 .\n}\n",
+            ErrorKind::OnlyApplyExpectsBoard { query: QueryKind::MaxTile },
+        ),
+    ] {
+        let source = format!("{BOARD_2048}{queries}");
+        let errors = parse(&source).unwrap_err();
+        assert_eq!(errors[0].kind, kind);
+        assert_eq!(&source[errors[0].span.start..errors[0].span.end], "{", "{source}");
+    }
+}
