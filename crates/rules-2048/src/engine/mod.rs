@@ -37,8 +37,9 @@ pub const MAX_DEPTH: u32 = 16;
 /// How [`best_move`] searches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct EngineOptions {
-    /// Moves to look at, the first included (1 to [`MAX_DEPTH`]); `None` for
-    /// [`default_depth`].
+    /// Moves to look at, the first included, from 1 to [`MAX_DEPTH`] (0 is
+    /// taken as 1, more than [`MAX_DEPTH`] as [`MAX_DEPTH`]; [`BestMove::depth`]
+    /// says which); `None` for [`default_depth`].
     pub depth: Option<u32>,
     /// Threads to search with (0 and 1: the calling thread); the answer does
     /// not depend on it.
@@ -117,12 +118,8 @@ fn default_depth_for(board: &Board, law: &SpawnLaw) -> u32 {
 /// assert_eq!(answer.analysis.len(), 3); // up changes nothing
 /// assert!(answer.choice.is_some());
 /// ```
-///
-/// # Panics
-/// When `options.depth` is 0 or above [`MAX_DEPTH`].
 pub fn best_move(board: &Board, law: &SpawnLaw, options: &EngineOptions) -> BestMove {
-    let depth = options.depth.unwrap_or_else(|| default_depth_for(board, law));
-    assert!((1..=MAX_DEPTH).contains(&depth), "depth {depth} is outside 1..={MAX_DEPTH}");
+    let depth = options.depth.unwrap_or_else(|| default_depth_for(board, law)).clamp(1, MAX_DEPTH);
     let outcomes: Vec<(u8, f64)> =
         law.outcomes().iter().map(|&(exponent, percent)| (exponent, f64::from(percent) / 100.0)).collect();
     let largest_spawn = outcomes.iter().map(|&(exponent, _)| value_of(exponent)).max().unwrap_or(0);

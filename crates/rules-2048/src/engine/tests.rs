@@ -178,3 +178,13 @@ fn the_wide_board_moves_scores_and_searches_as_the_board_does_past_32768() {
     let merged = Wide::of(&board).unwrap().after(Direction::Left).unwrap().to_board();
     assert_eq!(merged.tile(0, 0), 65536);
 }
+
+#[test]
+fn a_depth_outside_its_range_is_brought_into_it() {
+    let board: Board = "2 2 / . 4".parse().unwrap();
+    let law = SpawnLaw::classic();
+    let at = |depth| best_move(&board, &law, &EngineOptions { depth: Some(depth), threads: 1 });
+    assert_eq!(at(0).depth, 1);
+    assert_eq!(at(0), at(1));
+    assert_eq!(at(MAX_DEPTH + 5).depth, MAX_DEPTH);
+}
