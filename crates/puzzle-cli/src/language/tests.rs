@@ -570,6 +570,21 @@ fn the_mistakes_of_the_game_with_spawns() {
             "query play 1 games\nexpect 4 at 10%",
             ErrorKind::ImpossibleExpect { text: "4".into(), query: QueryKind::Play },
         ),
+        (
+            "spawns classic",
+            "query play 1 games\nexpect 0 in 10%",
+            ErrorKind::ImpossibleExpect { text: "0".into(), query: QueryKind::Play },
+        ),
+        (
+            "spawns classic",
+            "query play 1 games\nexpect +4 in 10%",
+            ErrorKind::ImpossibleExpect { text: "+4".into(), query: QueryKind::Play },
+        ),
+        (
+            "spawns classic",
+            "query play 1 games\nexpect 4 in 10% more",
+            ErrorKind::ExpectTooLong { found: "more".into() },
+        ),
         ("spawns classic\nspawns classic", "query best-move", ErrorKind::GivenTwice { keyword: HeaderKeyword::Spawns }),
         ("", "query best-move\nspawns classic", ErrorKind::AfterQuery { keyword: HeaderKeyword::Spawns }),
     ];
