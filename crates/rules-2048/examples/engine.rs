@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release -p rules-2048 --example engine -- [GAMES] [SEED] [DEPTH]`
 //! (no games: the boards only; `THREADS=N` threads a game, `UNTIL=T` stops
-//! each game at a tile of T).
+//! each game at a tile of T, `FIRST=i` starts at game i of the run).
 
 use std::time::Instant;
 
@@ -56,7 +56,9 @@ fn main() {
     let empty: Board = ". . . . / . . . . / . . . . / . . . .".parse().expect("a board");
     let mut records = Vec::new();
     let start = Instant::now();
-    for index in 0..u64::from(games) {
+    // FIRST=i starts at game i, so that two processes can share a run.
+    let first: u64 = std::env::var("FIRST").ok().and_then(|f| f.parse().ok()).unwrap_or(0);
+    for index in first..first + u64::from(games) {
         let game_start = Instant::now();
         let record = rules_2048::play_one(&empty, &law, &options, index, threads).expect("no tile overflows");
         let seconds = game_start.elapsed().as_secs_f64();
