@@ -12,8 +12,6 @@
 
 use std::collections::HashMap;
 
-use grid_core::Direction;
-
 use super::position::{BuildBoardHasher, Position};
 
 /// A path less likely than this is not searched further (nneonneo's
@@ -44,9 +42,9 @@ impl<'a, P: Position> Expectimax<'a, P> {
     /// The player's turn: the best move's value, 0 when none is legal (lost).
     fn move_node(&mut self, board: &P, probability: f64, moves_made: u32) -> f64 {
         let mut best = 0.0;
-        for direction in Direction::ALL {
-            self.nodes += 1;
-            if let Some(moved) = board.after(direction) {
+        self.nodes += 4;
+        for moved in board.after_each() {
+            if let Some(moved) = moved {
                 // No value is NaN: a plain comparison, not `f64::max`'s.
                 let value = self.chance_node(&moved, probability, moves_made + 1);
                 if value > best {

@@ -129,6 +129,26 @@ impl Position for Packed {
         (moved != board).then_some(Packed(moved))
     }
 
+    fn after_each(&self) -> [Option<Packed>; 4] {
+        // Up and down share one transposition.
+        let tables = tables();
+        let board = self.0;
+        let columns = transpose(board);
+        let along_rows = |table: &[u16; 1 << 16]| {
+            (0..4).map(|row| u64::from(table[row_of(board, row)]) << (16 * row)).fold(0, |a, b| a | b)
+        };
+        let along_columns = |table: &[u16; 1 << 16]| {
+            (0..4).map(|col| unpack_column(table[row_of(columns, col)]) << (4 * col)).fold(0, |a, b| a | b)
+        };
+        let changed = |moved: u64| (moved != board).then_some(Packed(moved));
+        [
+            changed(along_columns(&tables.left)),
+            changed(along_columns(&tables.right)),
+            changed(along_rows(&tables.left)),
+            changed(along_rows(&tables.right)),
+        ]
+    }
+
     fn empty_count(&self) -> usize {
         empty_nibbles(self.0).count_ones() as usize
     }

@@ -16,6 +16,11 @@ pub(crate) trait Position: Sized {
     /// The board after a move, `None` when the move changes nothing (or would
     /// merge two `2^63` tiles, which no board can hold).
     fn after(&self, direction: Direction) -> Option<Self>;
+    /// The board after each move of [`Direction::ALL`], in its order (a
+    /// representation may share work between them).
+    fn after_each(&self) -> [Option<Self>; 4] {
+        Direction::ALL.map(|direction| self.after(direction))
+    }
     /// How many cells are empty.
     fn empty_count(&self) -> usize;
     /// Calls `visit` with each empty cell, in row-major order.

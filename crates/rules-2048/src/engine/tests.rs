@@ -27,6 +27,7 @@ fn the_packed_board_moves_and_scores_as_the_board_does() {
         let Some(packed) = Packed::fits(&board, 0, 0) else { continue };
         tried += 1;
         assert_eq!(packed.to_board(), board);
+        assert_eq!(packed.after_each(), Direction::ALL.map(|direction| packed.after(direction)));
         for direction in Direction::ALL {
             let expected = Position::after(&board, direction);
             assert_eq!(packed.after(direction).map(Packed::to_board), expected, "{board:?} {direction:?}");
