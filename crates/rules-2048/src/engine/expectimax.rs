@@ -43,13 +43,11 @@ impl<'a, P: Position> Expectimax<'a, P> {
     fn move_node(&mut self, board: &P, probability: f64, moves_made: u32) -> f64 {
         let mut best = 0.0;
         self.nodes += 4;
-        for moved in board.after_each() {
-            if let Some(moved) = moved {
-                // No value is NaN: a plain comparison, not `f64::max`'s.
-                let value = self.chance_node(&moved, probability, moves_made + 1);
-                if value > best {
-                    best = value;
-                }
+        for moved in board.after_each().into_iter().flatten() {
+            // No value is NaN: a plain comparison, not `f64::max`'s.
+            let value = self.chance_node(&moved, probability, moves_made + 1);
+            if value > best {
+                best = value;
             }
         }
         best
