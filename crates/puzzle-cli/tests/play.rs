@@ -101,12 +101,14 @@ fn a_game_in_tmux_starts_moves_hints_and_quits_with_the_terminal_restored() {
     let cells: usize = tiles(&start).iter().map(|row| row.split(' ').filter(|cell| *cell != ".").count()).sum();
     assert_eq!(cells, 2, "a new game has two tiles:\n{start}");
 
-    // A move: the first legal one of down, up, right (one of them is).
+    // A move: the first legal one of down, up, right (one of them is); an
+    // illegal one says so and changes nothing.
     let mut moved = String::new();
-    for key in ["j", "k", "l"] {
+    for (key, direction) in [("j", "down"), ("k", "up"), ("l", "right")] {
         session.keys(key);
-        sleep(Duration::from_millis(300));
-        moved = session.screen();
+        let refused = format!("{direction} changes nothing");
+        moved = session
+            .wait_until("the move or its refusal", |screen| screen.contains("— 1 moves") || screen.contains(&refused));
         if moved.contains("— 1 moves") {
             break;
         }
