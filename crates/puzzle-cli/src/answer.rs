@@ -479,7 +479,6 @@ fn answer_with_spawns(
             // The look-ups hold every board searched: the default budget is
             // capped so that memory stays in hand.
             let budget = options.node_budget.map(|n| if explicit { n } else { n.min(limits::CHANCE_BOARDS) });
-            let error_bound = rules_2048::error_bound(board, law, *within);
             match rules_2048::chance_with(board, law, *target, *within, budget) {
                 Ok(found) => exact(Answer2048::Chance {
                     probability: Some(found.probability),
@@ -487,7 +486,11 @@ fn answer_with_spawns(
                     moves: found.best_first_moves,
                 }),
                 Err(SearchError::OutOfBudget { boards }) => Found {
-                    answer: Answer2048::Chance { probability: None, error_bound, moves: Vec::new() },
+                    answer: Answer2048::Chance {
+                        probability: None,
+                        error_bound: rules_2048::error_bound(board, law, *within),
+                        moves: Vec::new(),
+                    },
                     incomplete: Some(Bound::Unfinished),
                     nodes: Some(boards),
                 },

@@ -73,7 +73,7 @@ fn main() {
     }
     let stats = rules_2048::PlayStats { games: records };
     let seconds = start.elapsed().as_secs_f64();
-    let moves: u64 = stats.games.iter().map(|game| game.moves).sum();
+    let moves = stats.total_moves();
     for (tile, share) in stats.reached() {
         println!("  {tile:>6}: {:5.1} %", share * 100.0);
     }

@@ -120,6 +120,11 @@ impl PlayStats {
         Spread::of(self.games.iter().map(|game| game.moves).collect())
     }
 
+    /// The moves of all the games.
+    pub fn total_moves(&self) -> u64 {
+        self.games.iter().map(|game| game.moves).sum()
+    }
+
     /// The games that their node budget stopped.
     pub fn unfinished(&self) -> usize {
         self.games.iter().filter(|game| game.end == GameEnd::OutOfBudget).count()

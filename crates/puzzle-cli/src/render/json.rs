@@ -217,7 +217,7 @@ fn result_2048(source: &str, result: &QueryResult<Answer2048, Expect2048>) -> Va
                 stats.reached().into_iter().map(|(tile, share)| (tile.to_string(), json!(share))).collect();
             let spread =
                 |spread: rules_2048::Spread| json!({ "min": spread.min, "median": spread.median, "max": spread.max });
-            let total: u64 = stats.games.iter().map(|game| game.moves).sum();
+            let total = stats.total_moves();
             // The answer in one number: the median game's largest tile.
             let mut largest: Vec<u64> = stats.games.iter().map(|game| game.max_tile).collect();
             largest.sort_unstable();

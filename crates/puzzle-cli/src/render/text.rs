@@ -275,7 +275,7 @@ fn with_spawns(out: &mut String, board: &rules_2048::Board, answer: &Answer2048,
                 scores.max
             );
             let _ = writeln!(out, "    {} {} / {} / {}", style.dim("moves:"), moves.min, moves.median, moves.max);
-            let total: u64 = stats.games.iter().map(|game| game.moves).sum();
+            let total = stats.total_moves();
             let _ = writeln!(out, "    {} {:.0} moves a second", style.dim("speed:"), total as f64 / seconds.max(1e-9));
         }
         _ => {}
