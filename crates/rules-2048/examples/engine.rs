@@ -51,8 +51,8 @@ fn main() {
     // Games one at a time (each on every thread), each printed as it ends,
     // so that a long run can be stopped and still tell what it played.
     let threads = std::env::var("THREADS").ok().and_then(|t| t.parse().ok()).unwrap_or(1);
-    let options =
-        rules_2048::PlayOptions { games, seed, depth, until: None, nodes_per_game: None, max_moves: None, threads };
+    let until = std::env::var("UNTIL").ok().map(|t| t.parse().expect("UNTIL is a tile"));
+    let options = rules_2048::PlayOptions { games, seed, depth, until, nodes_per_game: None, max_moves: None, threads };
     let empty: Board = ". . . . / . . . . / . . . . / . . . .".parse().expect("a board");
     let mut records = Vec::new();
     let start = Instant::now();

@@ -41,8 +41,13 @@ impl<'a, P: Position> Expectimax<'a, P> {
 
     /// The player's turn: the best move's value, 0 when none is legal (lost).
     fn move_node(&mut self, board: &P, probability: f64, moves_made: u32) -> f64 {
-        let mut best = 0.0;
         self.nodes += 4;
+        // Steps 1 and 2 taken here for the moves' boards, which are then
+        // leaves: no call, no table (most of the tree's nodes are leaves).
+        if moves_made + 1 >= self.depth || probability < UNLIKELY {
+            return board.best_leaf();
+        }
+        let mut best = 0.0;
         for moved in board.after_each().into_iter().flatten() {
             // No value is NaN: a plain comparison, not `f64::max`'s.
             let value = self.chance_node(&moved, probability, moves_made + 1);

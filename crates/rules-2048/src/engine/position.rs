@@ -31,6 +31,18 @@ pub(crate) trait Position: Sized {
     /// rounded to `f32` and each part summed in order (the same operations on
     /// every representation).
     fn heuristic(&self) -> f64;
+    /// The highest heuristic of the boards the legal moves make, 0 when no
+    /// move is legal: a move node whose moves end the search.
+    fn best_leaf(&self) -> f64 {
+        let mut best = 0.0;
+        for moved in self.after_each().into_iter().flatten() {
+            let value = moved.heuristic();
+            if value > best {
+                best = value;
+            }
+        }
+        best
+    }
 }
 
 impl Position for Board {

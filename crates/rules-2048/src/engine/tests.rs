@@ -187,3 +187,88 @@ fn a_depth_outside_its_range_is_brought_into_it() {
     assert_eq!(at(0), at(1));
     assert_eq!(at(MAX_DEPTH + 5).depth, MAX_DEPTH);
 }
+
+/// The search as `expectimax`'s documentation states it, written plainly on
+/// the general board with a map of its own: whatever a representation or a
+/// shortcut of the engine does, its values must be these to the last bit.
+struct Reference {
+    depth: u32,
+    table: std::collections::HashMap<Board, (u32, f64)>,
+}
+
+impl Reference {
+    fn heuristic(board: &Board) -> f64 {
+        let cells = board.exponents();
+        let (height, width) = (cells.height(), cells.width());
+        let score = |line: Vec<u8>| f64::from(super::heuristic::line_score(line) as f32);
+        let rows: f64 = (0..height).map(|r| score((0..width).map(|c| cells[(r, c)]).collect())).fold(0.0, |a, b| a + b);
+        let cols: f64 = (0..width).map(|c| score((0..height).map(|r| cells[(r, c)]).collect())).fold(0.0, |a, b| a + b);
+        rows + cols
+    }
+
+    fn moves(&mut self, board: &Board, probability: f64, moves_made: u32) -> f64 {
+        let mut best = 0.0;
+        for direction in Direction::ALL {
+            if let Ok((next, true)) = board.after(direction) {
+                let value = self.spawns(&next, probability, moves_made + 1);
+                if value > best {
+                    best = value;
+                }
+            }
+        }
+        best
+    }
+
+    fn spawns(&mut self, board: &Board, probability: f64, moves_made: u32) -> f64 {
+        let empty: Vec<usize> =
+            (0..board.exponents().as_slice().len()).filter(|&cell| board.exponents().as_slice()[cell] == 0).collect();
+        if moves_made >= self.depth || probability < 1e-4 || empty.is_empty() {
+            return Self::heuristic(board);
+        }
+        if let Some(&(made_then, value)) = self.table.get(board) {
+            if made_then <= moves_made {
+                return value;
+            }
+        }
+        let mut total = 0.0;
+        for &cell in &empty {
+            for (exponent, tile_probability) in classic() {
+                let mut cells = board.exponents().clone();
+                cells.as_mut_slice()[cell] = exponent;
+                let spawned = Board::from_exponents(cells).unwrap();
+                let cell_probability = probability / empty.len() as f64;
+                total += self.moves(&spawned, cell_probability * tile_probability, moves_made) * tile_probability;
+            }
+        }
+        let value = total / empty.len() as f64;
+        self.table.insert(board.clone(), (moves_made, value));
+        value
+    }
+
+    fn analysis(board: &Board, depth: u32) -> Vec<(Direction, u64)> {
+        let mut analysis = Vec::new();
+        for direction in Direction::ALL {
+            if let Ok((next, true)) = board.after(direction) {
+                let mut search = Reference { depth, table: Default::default() };
+                analysis.push((direction, search.spawns(&next, 1.0, 1).to_bits()));
+            }
+        }
+        analysis
+    }
+}
+
+#[test]
+fn every_representation_gives_the_reference_searchs_values_to_the_last_bit() {
+    let mut rng = SeededRng::new(14);
+    let sizes = [(4, 4, 9), (4, 4, 9), (4, 4, 16), (3, 3, 6), (2, 5, 6)];
+    for round in 0..20 {
+        let (height, width, top) = sizes[round % sizes.len()];
+        let cells = (0..height * width).map(|_| if rng.below(3) == 0 { 0 } else { 1 + rng.below(top) as u8 }).collect();
+        let board = Board::from_exponents(Grid::from_vec(height, width, cells).unwrap()).unwrap();
+        for depth in 1..=4 {
+            let answer = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(depth), threads: 1 });
+            let engine: Vec<(Direction, u64)> = answer.analysis.iter().map(|&(d, v)| (d, v.to_bits())).collect();
+            assert_eq!(engine, Reference::analysis(&board, depth), "{board:?} at depth {depth}");
+        }
+    }
+}
