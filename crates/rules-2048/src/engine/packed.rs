@@ -24,8 +24,8 @@ pub(super) struct Tables {
     pub(super) left: Box<[u16; 1 << 16]>,
     pub(super) right: Box<[u16; 1 << 16]>,
     /// The heuristic's line score of a row (or of a column, read top down),
-    /// in `f32` as it is used: the table stays in the second-level cache.
-    pub(super) score: Box<[f32; 1 << 16]>,
+    /// rounded to `f32` as the heuristic defines it, kept widened.
+    pub(super) score: Box<[f64; 1 << 16]>,
 }
 
 pub(super) fn tables() -> &'static Tables {
@@ -33,12 +33,12 @@ pub(super) fn tables() -> &'static Tables {
     TABLES.get_or_init(|| {
         let mut left: Box<[u16; 1 << 16]> = vec![0u16; 1 << 16].try_into().expect("65,536 rows");
         let mut right: Box<[u16; 1 << 16]> = vec![0u16; 1 << 16].try_into().expect("65,536 rows");
-        let mut score: Box<[f32; 1 << 16]> = vec![0f32; 1 << 16].try_into().expect("65,536 rows");
+        let mut score: Box<[f64; 1 << 16]> = vec![0f64; 1 << 16].try_into().expect("65,536 rows");
         for row in 0..=u16::MAX {
             let cells = nibbles(row);
             left[usize::from(row)] = slid(cells, Direction::Left);
             right[usize::from(row)] = slid(cells, Direction::Right);
-            score[usize::from(row)] = line_score(cells) as f32;
+            score[usize::from(row)] = f64::from(line_score(cells) as f32);
         }
         Tables { left, right, score }
     })
@@ -165,11 +165,43 @@ impl Position for Packed {
         Packed(self.0 | u64::from(exponent) << (4 * cell))
     }
 
+    fn best_leaf(&self) -> f64 {
+        // As the trait's, with the moves' work shared: a move along the
+        // columns makes the new columns, so only its rows need transposing;
+        // a move along the rows, only its columns.
+        let tables = tables();
+        let sum = |lines: [usize; 4]| lines.map(|line| tables.score[line]).into_iter().fold(0.0, |a, b| a + b);
+        let lines_of = |word: u64| [0, 1, 2, 3].map(|line| row_of(word, line));
+        let word_of = |lines: [usize; 4]| (0..4).map(|i| (lines[i] as u64) << (16 * i)).fold(0, |a, b| a | b);
+        let board = self.0;
+        let columns = transpose(board);
+        let mut best = 0.0;
+        for table in [&tables.left, &tables.right] {
+            let new_columns = lines_of(columns).map(|column| usize::from(table[column]));
+            let moved_columns = word_of(new_columns);
+            if moved_columns != columns {
+                let value = sum(lines_of(transpose(moved_columns))) + sum(new_columns);
+                if value > best {
+                    best = value;
+                }
+            }
+            let new_rows = lines_of(board).map(|row| usize::from(table[row]));
+            let moved = word_of(new_rows);
+            if moved != board {
+                let value = sum(new_rows) + sum(lines_of(transpose(moved)));
+                if value > best {
+                    best = value;
+                }
+            }
+        }
+        best
+    }
+
     fn heuristic(&self) -> f64 {
         let score = &tables().score;
         let columns = transpose(self.0);
-        let rows = (0..4).map(|row| f64::from(score[row_of(self.0, row)])).fold(0.0, |a, b| a + b);
-        let cols = (0..4).map(|col| f64::from(score[row_of(columns, col)])).fold(0.0, |a, b| a + b);
+        let rows = (0..4).map(|row| score[row_of(self.0, row)]).fold(0.0, |a, b| a + b);
+        let cols = (0..4).map(|col| score[row_of(columns, col)]).fold(0.0, |a, b| a + b);
         rows + cols
     }
 }

@@ -34,7 +34,7 @@ fn as_row(line: [u8; 4]) -> Option<u16> {
 
 fn score_of(line: [u8; 4]) -> f64 {
     match as_row(line) {
-        Some(row) => f64::from(tables().score[usize::from(row)]),
+        Some(row) => tables().score[usize::from(row)],
         None => f64::from(line_score(line) as f32),
     }
 }
