@@ -31,12 +31,15 @@ pub(crate) struct Expectimax<'a, P: Position> {
 
 impl<'a, P: Position> Expectimax<'a, P> {
     pub(crate) fn new(law: &'a [(u8, f64)], depth: u32) -> Self {
-        Expectimax { law, depth, table: HashMap::with_capacity_and_hasher(1 << 16, Default::default()), nodes: 0 }
+        Expectimax { law, depth, table: HashMap::with_capacity_and_hasher(1 << 10, Default::default()), nodes: 0 }
     }
 
-    /// The value of a first move: the board it made, before its spawn.
-    pub(crate) fn first_move(&mut self, moved: &P) -> f64 {
-        self.chance_node(moved, 1.0, 1)
+    /// The value of a first move (the board it made, before its spawn), and
+    /// the moves tried for it; searched afresh, whatever came before.
+    pub(crate) fn first_move(&mut self, moved: &P) -> (f64, u64) {
+        self.table.clear();
+        self.nodes = 0;
+        (self.chance_node(moved, 1.0, 1), self.nodes)
     }
 
     /// The player's turn: the best move's value, 0 when none is legal (lost).

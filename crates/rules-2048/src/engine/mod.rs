@@ -146,14 +146,13 @@ where
 {
     let first_moves: Vec<(Direction, P)> =
         Direction::ALL.into_iter().filter_map(|direction| Some((direction, board.after(direction)?))).collect();
-    let evaluate = |moved: &P| {
-        let mut search = Expectimax::<P>::new(law, depth);
-        let value = search.first_move(moved);
-        (value, search.nodes)
-    };
+    // One search a worker, its table emptied for each first move it takes:
+    // the same values as a new table's, without allocating one each time.
+    let evaluate = |search: &mut Expectimax<P>, moved: &P| search.first_move(moved);
     let workers = threads.clamp(1, first_moves.len().max(1));
     let results: Vec<(f64, u64)> = if workers == 1 {
-        first_moves.iter().map(|(_, moved)| evaluate(moved)).collect()
+        let mut search = Expectimax::<P>::new(law, depth);
+        first_moves.iter().map(|(_, moved)| evaluate(&mut search, moved)).collect()
     } else {
         // Workers take the first moves in turn; each result goes to its
         // move's slot, so the order of finishing does not matter.
@@ -161,10 +160,13 @@ where
         let slots: Vec<Mutex<(f64, u64)>> = first_moves.iter().map(|_| Mutex::new((0.0, 0))).collect();
         std::thread::scope(|scope| {
             for _ in 0..workers {
-                scope.spawn(|| loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((_, moved)) = first_moves.get(index) else { break };
-                    *slots[index].lock().expect("no search thread panics") = evaluate(moved);
+                scope.spawn(|| {
+                    let mut search = Expectimax::<P>::new(law, depth);
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        let Some((_, moved)) = first_moves.get(index) else { break };
+                        *slots[index].lock().expect("no search thread panics") = evaluate(&mut search, moved);
+                    }
                 });
             }
         });
