@@ -3,7 +3,8 @@
 //! sequence of floating-point operations, so a value never depends on the
 //! machine, the thread or the clock.
 //!
-//! The cuts, in the order `chance_node` applies them:
+//! The cuts, in the order `chance_node` applies them (the first two also
+//! in `move_node`, for the boards its moves make):
 //! 1. the depth: after the last move of the depth, the heuristic;
 //! 2. the path's probability: below [`UNLIKELY`], the heuristic (large boards
 //!    split the probability over many cells, so this bounds their depth);
@@ -25,8 +26,9 @@ pub(crate) struct Expectimax<'a, P: Position> {
     depth: u32,
     /// Per board after a move: the moves made before it, and its value.
     table: HashMap<P::Key, (u32, f64), BuildBoardHasher>,
-    /// Moves tried (the engines' usual count of nodes).
-    pub(crate) nodes: u64,
+    /// Moves tried for the current first move (the engines' usual count of
+    /// nodes).
+    nodes: u64,
 }
 
 impl<'a, P: Position> Expectimax<'a, P> {
