@@ -137,6 +137,29 @@ fn a_game_in_tmux_starts_moves_hints_and_quits_with_the_terminal_restored() {
 }
 
 #[test]
+fn the_engine_plays_until_any_key_and_q_quits_even_while_it_plays() {
+    if !have_tmux() {
+        return;
+    }
+    let session = game_in_a_shell("puzzle-auto", 7);
+    session.wait_for("— seed 7");
+    // `a`: the engine plays; a key that means nothing else stops it.
+    session.keys("a");
+    session.wait_for("the engine plays");
+    session.wait_until("the engine's moves", |screen| !screen.contains("— 0 moves") && !screen.contains("— 1 moves"));
+    session.keys("x");
+    let stopped = session.wait_for("the engine stopped");
+    sleep(Duration::from_millis(300));
+    assert_eq!(tiles(&session.screen()), tiles(&stopped), "the engine went on after the key");
+    // Again, and `q` quits while it plays, in one key.
+    session.keys("a");
+    session.wait_for("the engine plays");
+    session.keys("q");
+    let after = session.wait_for("(seed 7)");
+    assert!(after.contains("status=0"), "{after}");
+}
+
+#[test]
 fn sigterm_ends_the_game_with_the_terminal_restored() {
     if !have_tmux() {
         return;

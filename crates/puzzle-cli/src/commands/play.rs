@@ -28,6 +28,9 @@ use crate::language::{parse, Game};
 use crate::render::palette::{ansi, tile_colours};
 use crate::report::read_capped;
 
+/// The line under the board while the engine plays.
+const ENGINE_PLAYS: &str = "the engine plays; any key stops it, q quits";
+
 /// What the player asked for with a key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Action {
@@ -277,7 +280,13 @@ pub(super) fn play(
             if auto {
                 let choice = best_move(&session.board, &session.law, &EngineOptions::default()).choice;
                 match choice {
-                    Some(direction) => session.apply(Action::Move(direction))?,
+                    Some(direction) => {
+                        session.apply(Action::Move(direction))?;
+                        // Said for as long as it plays, unless the game ended.
+                        if session.message.is_empty() {
+                            session.message = ENGINE_PLAYS.into();
+                        }
+                    }
                     None => auto = false,
                 }
             }
@@ -287,18 +296,19 @@ pub(super) fn play(
         if key.kind == KeyEventKind::Release {
             continue;
         }
-        let Some(action) = action_of(key) else { continue };
-        if auto {
-            // Any key stops the engine.
+        let action = action_of(key);
+        if auto && action != Some(Action::Quit) {
+            // Any other key stops the engine (quitting quits at once).
             auto = false;
             session.message = "the engine stopped".into();
             continue;
         }
+        let Some(action) = action else { continue };
         match action {
             Action::Quit => break,
             Action::Auto => {
                 auto = true;
-                session.message = "the engine plays; any key stops it".into();
+                session.message = ENGINE_PLAYS.into();
             }
             action => session.apply(action)?,
         }
