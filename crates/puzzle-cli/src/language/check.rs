@@ -273,6 +273,9 @@ fn spawn_query(raw: RawQuery, context: &SpawnContext<'_>) -> Result<Item<SpawnQu
             SpawnQuery::Chance { target, within }
         }
         QueryKind::BestMove => {
+            if context.board.is_some_and(|board| board.max_tile() == 0) {
+                return Err(Error::new(ErrorKind::BestMoveOfANewGame, raw.span));
+            }
             let options = options(words, &["depth"], QueryKind::BestMove, raw.span)?;
             SpawnQuery::BestMove { depth: options.get("depth").map(depth).transpose()? }
         }

@@ -223,6 +223,9 @@ pub enum ErrorKind {
     OptionValue { option: &'static str, found: Found },
     /// `play N` without `games`.
     ExpectedGames { found: Found },
+    /// `best-move` on a board of empty cells, a new game: no board to move on
+    /// until its first two spawns.
+    BestMoveOfANewGame,
     /// Words after a one-word answer.
     ExpectTooLong { found: String },
     /// No answer from the search: a merge of two 2^63 tiles.
@@ -303,6 +306,7 @@ impl ErrorKind {
             OptionTwice { option } => format!("`{option}` is given twice"),
             OptionValue { option, found } => format!("expected the value of `{option}`, found {found}"),
             ExpectedGames { found } => format!("expected `games`, found {found}"),
+            BestMoveOfANewGame => "`best-move` on a new game: an empty board has no move until its first spawns".into(),
             ExpectTooLong { found } => format!("expected the end of the line, found `{found}`"),
             ExpectNotATile { value } => format!("this `expect` can never hold: {value} is not a tile"),
             ExpectPastTheSum { value, .. } => format!("this `expect` can never hold: no move makes a tile of {value}"),
@@ -430,6 +434,9 @@ impl ErrorKind {
                 _ => format!("N is a whole number of games from 1 to {}", limits::MAX_GAMES),
             },
             ExpectedGames { .. } => "write `play N games`, N the number of games".into(),
+            BestMoveOfANewGame => {
+                "put the game's first tiles on the board (`chance` and `play` start new games themselves)".into()
+            }
             ExpectTooLong { .. } => "this answer is one word; `#` starts a comment".into(),
             ExpectNotATile { .. } => "`max-tile` answers with a tile: a power of two, 2 or more".into(),
             ExpectPastTheSum { largest, .. } => {

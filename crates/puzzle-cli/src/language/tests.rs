@@ -602,6 +602,12 @@ fn spawns_in_a_block_game() {
 }
 
 #[test]
+fn a_best_move_of_a_new_game() {
+    let source = "game 2048\nspawns classic\nboard {\n  . .\n  . .\n}\nquery best-move\n";
+    assert_eq!(error_kind(source), ErrorKind::BestMoveOfANewGame);
+}
+
+#[test]
 fn a_chance_deeper_than_its_proven_bound() {
     // A 20×20 board: (K + 2)(800 + 2) 2^-53 < 1e-12 only up to K = 9.
     let rows: String = (0..20).map(|_| format!("  {}\n", vec!["."; 20].join(" "))).collect();
