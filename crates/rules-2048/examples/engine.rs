@@ -5,10 +5,15 @@
 //! `cargo run --release -p rules-2048 --example engine -- [GAMES] [SEED] [DEPTH]`
 //! (no games: the boards only; `THREADS=N` threads a game, `UNTIL=T` stops
 //! each game at a tile of T, `FIRST=i` starts at game i of the run).
+//!
+//! A game to 32768 takes about an hour of one core, so each game prints to
+//! stderr the tiles it reaches from 2048 up as it reaches them, and every
+//! 500 moves a `checkpoint` line; `RESUME='checkpoint …'` (the whole line)
+//! goes on with that game from there, the same game as uninterrupted.
 
 use std::time::Instant;
 
-use rules_2048::{best_move, Board, EngineOptions, SpawnLaw};
+use rules_2048::{best_move, Board, EngineOptions, GameEnd, GameRecord, GameState, SeededRng, SpawnLaw};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -61,16 +66,31 @@ fn main() {
     let start = Instant::now();
     // FIRST=i starts at game i, so that two processes can share a run.
     let first: u64 = std::env::var("FIRST").ok().and_then(|f| f.parse().ok()).unwrap_or(0);
+    let resume = std::env::var("RESUME").ok().map(|line| parse_checkpoint(&line));
     for index in first..first + u64::from(games) {
         let game_start = Instant::now();
-        let record = rules_2048::play_one(&empty, &law, &options, index, threads).expect("no tile overflows");
+        let state = match &resume {
+            Some((game, state)) if *game == index => state.clone(),
+            _ => GameState::start(&empty, &law, seed, index),
+        };
+        let (mut largest, moves_before) = (state.record.max_tile, state.record.moves);
+        let record = rules_2048::play_on(state, &law, &options, threads, |game| {
+            if game.record.max_tile > largest && game.record.max_tile >= 2048 {
+                largest = game.record.max_tile;
+                eprintln!("game {index}: {largest} at move {}", game.record.moves);
+            }
+            if game.record.moves % 500 == 0 {
+                eprintln!("{}", checkpoint(index, game));
+            }
+        })
+        .expect("no tile overflows");
         let seconds = game_start.elapsed().as_secs_f64();
         println!(
             "game {index}: largest tile {}, score {}, {} moves, {:.1} ms a move",
             record.max_tile,
             record.score,
             record.moves,
-            seconds * 1e3 / record.moves.max(1) as f64
+            seconds * 1e3 / (record.moves - moves_before).max(1) as f64
         );
         records.push(record);
     }
@@ -85,4 +105,45 @@ fn main() {
         stats.scores().median,
         seconds * 1e3 / moves as f64
     );
+}
+
+/// One line that [`parse_checkpoint`] reads back: the game's index, what it
+/// did so far, its generator and its board.
+fn checkpoint(index: u64, game: &GameState) -> String {
+    let record = &game.record;
+    let cells: Vec<String> = game
+        .board
+        .exponents()
+        .as_slice()
+        .iter()
+        .map(|&e| if e == 0 { ".".to_string() } else { (1u64 << e).to_string() })
+        .collect();
+    let rows: Vec<String> = cells.chunks(game.board.width()).map(|row| row.join(" ")).collect();
+    format!(
+        "checkpoint game={index} moves={} score={} nodes={} max={} rng={} board={}",
+        record.moves,
+        record.score,
+        record.nodes,
+        record.max_tile,
+        game.rng.state(),
+        rows.join(" / ")
+    )
+}
+
+fn parse_checkpoint(line: &str) -> (u64, GameState) {
+    let (fields, board) = line.split_once(" board=").expect("RESUME is a checkpoint line");
+    let field = |name: &str| -> u64 {
+        let prefix = format!("{name}=");
+        let value = fields.split_whitespace().find_map(|word| word.strip_prefix(&prefix));
+        value.and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("RESUME has no {name}="))
+    };
+    let record = GameRecord {
+        max_tile: field("max"),
+        score: field("score"),
+        moves: field("moves"),
+        nodes: field("nodes"),
+        end: GameEnd::Lost,
+    };
+    let board: Board = board.parse().expect("RESUME's board is a board");
+    (field("game"), GameState { board, rng: SeededRng::new(field("rng")), record })
 }

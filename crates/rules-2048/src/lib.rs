@@ -68,7 +68,7 @@ pub use queries::{
 };
 pub use rng::SeededRng;
 pub use rule::{slide_in_place, TileOverflow, MAX_EXPONENT};
-pub use selfplay::{play, play_one, GameEnd, GameRecord, PlayOptions, PlayStats, Spread};
+pub use selfplay::{play, play_on, play_one, GameEnd, GameRecord, GameState, PlayOptions, PlayStats, Spread};
 pub use spawn::{legal_moves, play_move, spawn_random, spawns, starting_board, SpawnLaw, SpawnLawError};
 
 /// The examples of the crate's README, run as doc tests so that they stay true.

@@ -32,6 +32,12 @@ impl SeededRng {
         SeededRng::new(mixer.next_u64() ^ index)
     }
 
+    /// The generator's state: `SeededRng::new(state)` goes on with the same
+    /// sequence (a game saved between two moves goes on as it would have).
+    pub fn state(&self) -> u64 {
+        self.state
+    }
+
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(GOLDEN_GAMMA);

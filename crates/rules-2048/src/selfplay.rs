@@ -184,9 +184,60 @@ pub fn play_one(
     index: u64,
     threads: usize,
 ) -> Result<GameRecord, TileOverflow> {
-    let mut rng = SeededRng::for_game(options.seed, index);
-    let mut board = starting_board(board, law, &mut rng);
-    let mut record = GameRecord { max_tile: board.max_tile(), score: 0, moves: 0, nodes: 0, end: GameEnd::Lost };
+    play_on(GameState::start(board, law, options.seed, index), law, options, threads, |_| {})
+}
+
+/// A game between two moves: all it takes to go on with it exactly as it
+/// would have gone on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameState {
+    /// The board the next move is played on.
+    pub board: Board,
+    /// The generator of the spawns to come.
+    pub rng: SeededRng,
+    /// The game so far (its `end` is meaningless until it ends).
+    pub record: GameRecord,
+}
+
+impl GameState {
+    /// Game `index` of a run seeded by `seed` from `board`, before its first
+    /// move (a board without a tile: two tiles spawned first).
+    pub fn start(board: &Board, law: &SpawnLaw, seed: u64, index: u64) -> GameState {
+        let mut rng = SeededRng::for_game(seed, index);
+        let board = starting_board(board, law, &mut rng);
+        let record = GameRecord { max_tile: board.max_tile(), score: 0, moves: 0, nodes: 0, end: GameEnd::Lost };
+        GameState { board, rng, record }
+    }
+}
+
+/// Plays `state`'s game on to its end as [`play_one`] does, calling
+/// `after_each_move` with the game after each move: a state saved there and
+/// played on later is the same game (a run of hours can stop and go on).
+///
+/// ```
+/// use rules_2048::{play_on, play_one, Board, GameState, PlayOptions, SpawnLaw};
+/// let board: Board = ". . . / . . . / . . .".parse().unwrap();
+/// let law = SpawnLaw::classic();
+/// let options =
+///     PlayOptions { games: 1, seed: 5, depth: Some(2), until: None, nodes_per_game: None, max_moves: None, threads: 1 };
+/// let mut saved = None;
+/// let whole = play_on(GameState::start(&board, &law, 5, 0), &law, &options, 1, |game| {
+///     if game.record.moves == 10 {
+///         saved = Some(game.clone());
+///     }
+/// })
+/// .unwrap();
+/// assert_eq!(play_on(saved.unwrap(), &law, &options, 1, |_| {}).unwrap(), whole);
+/// assert_eq!(play_one(&board, &law, &options, 0, 1).unwrap(), whole);
+/// ```
+pub fn play_on(
+    state: GameState,
+    law: &SpawnLaw,
+    options: &PlayOptions,
+    threads: usize,
+    mut after_each_move: impl FnMut(&GameState),
+) -> Result<GameRecord, TileOverflow> {
+    let GameState { mut board, mut rng, mut record } = state;
     let engine = EngineOptions { depth: options.depth, threads };
     loop {
         if options.until.is_some_and(|until| board.max_tile() >= until) {
@@ -206,6 +257,9 @@ pub fn play_one(
         record.moves += 1;
         board = spawn_random(&moved, law, &mut rng).expect("a legal move leaves an empty cell");
         record.max_tile = record.max_tile.max(board.max_tile());
+        let game = GameState { board, rng, record };
+        after_each_move(&game);
+        GameState { board, rng, record } = game;
     }
     Ok(record)
 }
