@@ -48,6 +48,7 @@ fn the_packed_board_moves_and_scores_as_the_board_does() {
         assert_eq!(on_word, on_board);
         assert_eq!(packed.empty_count(), on_board.len());
         assert_eq!(packed.heuristic().to_bits(), board.heuristic().to_bits(), "{board:?}");
+        assert_eq!(packed.best_leaf().to_bits(), board.best_leaf().to_bits(), "{board:?}");
     }
 }
 
