@@ -116,7 +116,7 @@ fn checkpoint(index: u64, game: &GameState) -> String {
         .exponents()
         .as_slice()
         .iter()
-        .map(|&e| if e == 0 { ".".to_string() } else { (1u64 << e).to_string() })
+        .map(|&e| if e == 0 { ".".to_string() } else { rules_2048::value_of(e).to_string() })
         .collect();
     let rows: Vec<String> = cells.chunks(game.board.width()).map(|row| row.join(" ")).collect();
     format!(

@@ -237,9 +237,10 @@ pub fn play_on(
     threads: usize,
     mut after_each_move: impl FnMut(&GameState),
 ) -> Result<GameRecord, TileOverflow> {
-    let GameState { mut board, mut rng, mut record } = state;
     let engine = EngineOptions { depth: options.depth, threads };
+    let mut game = state;
     loop {
+        let GameState { board, rng, record } = &mut game;
         if options.until.is_some_and(|until| board.max_tile() >= until) {
             record.end = GameEnd::Reached;
             break;
@@ -249,17 +250,18 @@ pub fn play_on(
             record.end = GameEnd::OutOfBudget;
             break;
         }
-        let answer = best_move(&board, law, &engine);
+        let answer = best_move(board, law, &engine);
         record.nodes += answer.nodes;
-        let Some(direction) = answer.choice else { break };
-        let (moved, points) = play_move(&board, direction)?.expect("the engine plays legal moves");
+        let Some(direction) = answer.choice else {
+            record.end = GameEnd::Lost;
+            break;
+        };
+        let (moved, points) = play_move(board, direction)?.expect("the engine plays legal moves");
         record.score = record.score.saturating_add(points);
         record.moves += 1;
-        board = spawn_random(&moved, law, &mut rng).expect("a legal move leaves an empty cell");
+        *board = spawn_random(&moved, law, rng).expect("a legal move leaves an empty cell");
         record.max_tile = record.max_tile.max(board.max_tile());
-        let game = GameState { board, rng, record };
         after_each_move(&game);
-        GameState { board, rng, record } = game;
     }
-    Ok(record)
+    Ok(game.record)
 }

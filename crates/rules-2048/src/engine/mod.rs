@@ -148,11 +148,10 @@ where
         Direction::ALL.into_iter().filter_map(|direction| Some((direction, board.after(direction)?))).collect();
     // One search a worker, its table emptied for each first move it takes:
     // the same values as a new table's, without allocating one each time.
-    let evaluate = |search: &mut Expectimax<P>, moved: &P| search.first_move(moved);
     let workers = threads.clamp(1, first_moves.len().max(1));
     let results: Vec<(f64, u64)> = if workers == 1 {
         let mut search = Expectimax::<P>::new(law, depth);
-        first_moves.iter().map(|(_, moved)| evaluate(&mut search, moved)).collect()
+        first_moves.iter().map(|(_, moved)| search.first_move(moved)).collect()
     } else {
         // Workers take the first moves in turn; each result goes to its
         // move's slot, so the order of finishing does not matter.
@@ -165,7 +164,7 @@ where
                     loop {
                         let index = next.fetch_add(1, Ordering::Relaxed);
                         let Some((_, moved)) = first_moves.get(index) else { break };
-                        *slots[index].lock().expect("no search thread panics") = evaluate(&mut search, moved);
+                        *slots[index].lock().expect("no search thread panics") = search.first_move(moved);
                     }
                 });
             }
