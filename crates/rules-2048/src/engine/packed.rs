@@ -3,6 +3,11 @@
 //! 2048-ai). Four bits hold exponents up to 15 (32768): the engine chooses
 //! this representation only when no tile of 65536 can appear within its
 //! search (see `Packed::fits`), so nothing is ever capped or merged wrongly.
+//!
+//! Two tables, sized for the caches: a board's own rows and columns are read
+//! as [`Row`]s, 32 bytes with everything a leaf needs of the line (its moves
+//! both ways, spread as columns, and their scores); the lines of the boards
+//! its moves make need only their score, read from a table of scores alone.
 
 use std::sync::OnceLock;
 
@@ -17,31 +22,101 @@ use crate::rule::slide_in_place;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Packed(pub(crate) u64);
 
-/// Indexed by a row's 16 bits: fixed-size arrays, so that no lookup is
-/// bounds-checked.
+/// What the engine reads of a board's own row or column, together in 32
+/// bytes: one lookup reads one cache line, whatever it needs of it.
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(C, align(32))]
+pub(super) struct Row {
+    /// The row slid toward column 0 (toward column 3), its cells laid out as
+    /// column 0 of a board: a moved board's transposition, or a board moved
+    /// along its columns, is four of these shifted into place.
+    left_spread: u64,
+    right_spread: u64,
+    /// The heuristic's line score of the row slid toward column 0 (toward
+    /// column 3): the heuristic rounds every line's score to `f32`, so `f32`
+    /// holds it exactly, widened where it is added.
+    left_score: f32,
+    right_score: f32,
+    /// The row slid toward column 0, and toward column 3.
+    pub(super) left: u16,
+    pub(super) right: u16,
+}
+
+const _: () = assert!(std::mem::size_of::<Row>() == 32);
+
+/// The 65,536 rows, indexed by a row's 16 bits (fixed-size arrays, so that no
+/// lookup is bounds-checked).
 pub(super) struct Tables {
-    /// A row slid toward column 0, and toward column 3.
-    pub(super) left: Box<[u16; 1 << 16]>,
-    pub(super) right: Box<[u16; 1 << 16]>,
-    /// The heuristic's line score of a row (or of a column, read top down),
-    /// rounded to `f32` as the heuristic defines it, kept widened.
-    pub(super) score: Box<[f64; 1 << 16]>,
+    rows: Box<[Row; 1 << 16]>,
+    /// Each row's line score (of a column, read top down), alone: the lines
+    /// of the boards a leaf's moves make are scored here, 256 KB that stay in
+    /// the core's own cache where the rows' two megabytes would not.
+    scores: Box<[f32; 1 << 16]>,
+}
+
+impl Tables {
+    pub(super) fn row(&self, row: usize) -> &Row {
+        &self.rows[row & 0xffff]
+    }
+
+    pub(super) fn score(&self, row: usize) -> f64 {
+        f64::from(self.scores[row & 0xffff])
+    }
 }
 
 pub(super) fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
-        let mut left: Box<[u16; 1 << 16]> = vec![0u16; 1 << 16].try_into().expect("65,536 rows");
-        let mut right: Box<[u16; 1 << 16]> = vec![0u16; 1 << 16].try_into().expect("65,536 rows");
-        let mut score: Box<[f64; 1 << 16]> = vec![0f64; 1 << 16].try_into().expect("65,536 rows");
-        for row in 0..=u16::MAX {
-            let cells = nibbles(row);
-            left[usize::from(row)] = slid(cells, Direction::Left);
-            right[usize::from(row)] = slid(cells, Direction::Right);
-            score[usize::from(row)] = f64::from(line_score(cells) as f32);
+        let score = |row: u16| line_score(nibbles(row)) as f32;
+        let rows: Vec<Row> = (0..=u16::MAX)
+            .map(|row| {
+                let (left, right) = (slid(nibbles(row), Direction::Left), slid(nibbles(row), Direction::Right));
+                Row {
+                    left_spread: unpack_column(left),
+                    right_spread: unpack_column(right),
+                    left_score: score(left),
+                    right_score: score(right),
+                    left,
+                    right,
+                }
+            })
+            .collect();
+        let scores: Vec<f32> = (0..=u16::MAX).map(score).collect();
+        Tables {
+            rows: rows.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("65,536 rows")),
+            scores: scores.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("65,536 rows")),
         }
-        Tables { left, right, score }
     })
+}
+
+/// The two ways along a line, as `Row`'s fields.
+#[derive(Clone, Copy)]
+enum Way {
+    TowardStart,
+    TowardEnd,
+}
+
+impl Row {
+    fn slid(&self, way: Way) -> u16 {
+        match way {
+            Way::TowardStart => self.left,
+            Way::TowardEnd => self.right,
+        }
+    }
+
+    fn spread(&self, way: Way) -> u64 {
+        match way {
+            Way::TowardStart => self.left_spread,
+            Way::TowardEnd => self.right_spread,
+        }
+    }
+
+    fn slid_score(&self, way: Way) -> f64 {
+        f64::from(match way {
+            Way::TowardStart => self.left_score,
+            Way::TowardEnd => self.right_score,
+        })
+    }
 }
 
 fn nibbles(row: u16) -> [u8; 4] {
@@ -85,6 +160,30 @@ fn row_of(board: u64, row: usize) -> usize {
     ((board >> (16 * row)) & 0xffff) as usize
 }
 
+fn lines_of(word: u64) -> [usize; 4] {
+    [0, 1, 2, 3].map(|line| row_of(word, line))
+}
+
+/// Added in the lines' order, as every representation adds them.
+fn sum(scores: [f64; 4]) -> f64 {
+    scores.into_iter().fold(0.0, |a, b| a + b)
+}
+
+/// The scores of the word's four rows, added.
+fn score_of_lines(tables: &Tables, word: u64) -> f64 {
+    sum(lines_of(word).map(|line| tables.score(line)))
+}
+
+/// The board moved along its rows.
+fn along_rows(tables: &Tables, board: u64, way: Way) -> u64 {
+    (0..4).map(|row| u64::from(tables.row(row_of(board, row)).slid(way)) << (16 * row)).fold(0, |a, b| a | b)
+}
+
+/// The board whose transposition is `columns`, moved along its columns.
+fn along_columns(tables: &Tables, columns: u64, way: Way) -> u64 {
+    (0..4).map(|col| tables.row(row_of(columns, col)).spread(way) << (4 * col)).fold(0, |a, b| a | b)
+}
+
 impl Packed {
     /// The board packed, when it is 4×4 and no tile of 65536 can appear
     /// within `spawns` spawns of at most `largest_spawn` each: a tile is never
@@ -113,39 +212,26 @@ impl Position for Packed {
     }
 
     fn after(&self, direction: Direction) -> Option<Packed> {
-        let tables = tables();
-        let board = self.0;
+        let (tables, board) = (tables(), self.0);
         let moved = match direction {
-            Direction::Left | Direction::Right => {
-                let table = if direction == Direction::Left { &tables.left } else { &tables.right };
-                (0..4).map(|row| u64::from(table[row_of(board, row)]) << (16 * row)).fold(0, |a, b| a | b)
-            }
-            Direction::Up | Direction::Down => {
-                let table = if direction == Direction::Up { &tables.left } else { &tables.right };
-                let columns = transpose(board);
-                (0..4).map(|col| unpack_column(table[row_of(columns, col)]) << (4 * col)).fold(0, |a, b| a | b)
-            }
+            Direction::Up => along_columns(tables, transpose(board), Way::TowardStart),
+            Direction::Down => along_columns(tables, transpose(board), Way::TowardEnd),
+            Direction::Left => along_rows(tables, board, Way::TowardStart),
+            Direction::Right => along_rows(tables, board, Way::TowardEnd),
         };
         (moved != board).then_some(Packed(moved))
     }
 
     fn after_each(&self) -> [Option<Packed>; 4] {
         // Up and down share one transposition.
-        let tables = tables();
-        let board = self.0;
+        let (tables, board) = (tables(), self.0);
         let columns = transpose(board);
-        let along_rows = |table: &[u16; 1 << 16]| {
-            (0..4).map(|row| u64::from(table[row_of(board, row)]) << (16 * row)).fold(0, |a, b| a | b)
-        };
-        let along_columns = |table: &[u16; 1 << 16]| {
-            (0..4).map(|col| unpack_column(table[row_of(columns, col)]) << (4 * col)).fold(0, |a, b| a | b)
-        };
         let changed = |moved: u64| (moved != board).then_some(Packed(moved));
         [
-            changed(along_columns(&tables.left)),
-            changed(along_columns(&tables.right)),
-            changed(along_rows(&tables.left)),
-            changed(along_rows(&tables.right)),
+            changed(along_columns(tables, columns, Way::TowardStart)),
+            changed(along_columns(tables, columns, Way::TowardEnd)),
+            changed(along_rows(tables, board, Way::TowardStart)),
+            changed(along_rows(tables, board, Way::TowardEnd)),
         ]
     }
 
@@ -166,29 +252,30 @@ impl Position for Packed {
     }
 
     fn best_leaf(&self) -> f64 {
-        // As the trait's, with the moves' work shared: a move along the
-        // columns makes the new columns, so only its rows need transposing;
-        // a move along the rows, only its columns.
+        // As the trait's, with no move transposed: a move's value is its
+        // rows' scores plus its columns'. Along the rows, the moved rows'
+        // scores are read from the rows themselves (`slid_score`) and the
+        // moved board's columns are its rows' spreads shifted into place;
+        // along the columns, the same on the transposed board. Each line's
+        // `Row` is read once for the four moves.
         let tables = tables();
-        let sum = |lines: [usize; 4]| lines.map(|line| tables.score[line]).into_iter().fold(0.0, |a, b| a + b);
-        let lines_of = |word: u64| [0, 1, 2, 3].map(|line| row_of(word, line));
-        let word_of = |lines: [usize; 4]| (0..4).map(|i| (lines[i] as u64) << (16 * i)).fold(0, |a, b| a | b);
         let board = self.0;
         let columns = transpose(board);
+        let rows = lines_of(board).map(|row| tables.row(row));
+        let cols = lines_of(columns).map(|col| tables.row(col));
+        let spread_of = |lines: [&Row; 4], way| (0..4).map(|i| lines[i].spread(way) << (4 * i)).fold(0, |a, b| a | b);
         let mut best = 0.0;
-        for table in [&tables.left, &tables.right] {
-            let new_columns = lines_of(columns).map(|column| usize::from(table[column]));
-            let moved_columns = word_of(new_columns);
-            if moved_columns != columns {
-                let value = sum(lines_of(transpose(moved_columns))) + sum(new_columns);
+        for way in [Way::TowardStart, Way::TowardEnd] {
+            let moved = spread_of(cols, way);
+            if moved != board {
+                let value = score_of_lines(tables, moved) + sum(cols.map(|col| col.slid_score(way)));
                 if value > best {
                     best = value;
                 }
             }
-            let new_rows = lines_of(board).map(|row| usize::from(table[row]));
-            let moved = word_of(new_rows);
-            if moved != board {
-                let value = sum(new_rows) + sum(lines_of(transpose(moved)));
+            let moved_columns = spread_of(rows, way);
+            if moved_columns != columns {
+                let value = sum(rows.map(|row| row.slid_score(way))) + score_of_lines(tables, moved_columns);
                 if value > best {
                     best = value;
                 }
@@ -198,10 +285,7 @@ impl Position for Packed {
     }
 
     fn heuristic(&self) -> f64 {
-        let score = &tables().score;
-        let columns = transpose(self.0);
-        let rows = (0..4).map(|row| score[row_of(self.0, row)]).fold(0.0, |a, b| a + b);
-        let cols = (0..4).map(|col| score[row_of(columns, col)]).fold(0.0, |a, b| a + b);
-        rows + cols
+        let tables = tables();
+        score_of_lines(tables, self.0) + score_of_lines(tables, transpose(self.0))
     }
 }

@@ -87,11 +87,12 @@ impl Position for Board {
     }
 }
 
-/// A multiply-rotate hash (in the manner of rustc's FxHash) with MurmurHash3's
-/// finalizer: the table's keys are boards, not adversarial input, and SipHash
-/// would cost more than the evaluation it saves; the finalizer spreads every
-/// bit of the board to the low bits the table indexes by (a bare product's
-/// low bits come from the board's first row alone).
+/// A multiply-rotate hash (in the manner of rustc's FxHash) finished by a
+/// folded multiply (foldhash's): the two halves of a 128-bit product, xored.
+/// The table's keys are boards, not adversarial input, and SipHash would cost
+/// more than the evaluation it saves; the fold brings every bit of the board
+/// to the low bits the table indexes by and to the high bits it tags with (a
+/// bare product's low bits come from the board's first row alone).
 #[derive(Default)]
 pub(crate) struct BoardHasher {
     hash: u64,
@@ -99,12 +100,8 @@ pub(crate) struct BoardHasher {
 
 impl Hasher for BoardHasher {
     fn finish(&self) -> u64 {
-        let mut h = self.hash;
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-        h ^ (h >> 33)
+        let full = u128::from(self.hash) * 0xc4ce_b9fe_1a85_ec53;
+        (full as u64) ^ ((full >> 64) as u64)
     }
 
     fn write(&mut self, bytes: &[u8]) {

@@ -34,7 +34,7 @@ fn as_row(line: [u8; 4]) -> Option<u16> {
 
 fn score_of(line: [u8; 4]) -> f64 {
     match as_row(line) {
-        Some(row) => tables().score[usize::from(row)],
+        Some(row) => tables().score(usize::from(row)),
         None => f64::from(line_score(line) as f32),
     }
 }
@@ -69,8 +69,8 @@ impl Position for Wide {
             let before = cells.map(|cell| self.0[cell]);
             let after = match as_row(before) {
                 Some(row) => {
-                    let table = if toward_start { &tables.left } else { &tables.right };
-                    let slid = table[usize::from(row)];
+                    let entry = tables.row(usize::from(row));
+                    let slid = if toward_start { entry.left } else { entry.right };
                     [0, 1, 2, 3].map(|i| ((slid >> (4 * i)) & 0xf) as u8)
                 }
                 None => {
