@@ -74,6 +74,9 @@ fn main() {
     let options = rules_2048::PlayOptions { games, seed, depth, until, nodes_per_game: None, max_moves: None, threads };
     let empty: Board = ". . . . / . . . . / . . . . / . . . .".parse().expect("a board");
     let mut records = Vec::new();
+    // The moves this process played (a resumed game's earlier ones were
+    // played, and timed, by another): what the time a move divides by.
+    let mut played_here = 0;
     let start = Instant::now();
     // FIRST=i starts at game i, so that two processes can share a run.
     let first: u64 = std::env::var("FIRST").ok().and_then(|f| f.parse().ok()).unwrap_or(0);
@@ -96,6 +99,7 @@ fn main() {
         })
         .expect("no tile overflows");
         let seconds = game_start.elapsed().as_secs_f64();
+        played_here += record.moves - moves_before;
         println!(
             "game {index}: largest tile {}, score {}, {} moves, {:.1} ms a move",
             record.max_tile,
@@ -112,9 +116,9 @@ fn main() {
         println!("  {tile:>6}: {:5.1} %", share * 100.0);
     }
     println!(
-        "{games} games, seed {seed}: median score {}, {:.2} ms a move on {threads} thread(s) ({moves} moves, {seconds:.0} s)",
+        "{games} games, seed {seed}: median score {}, {:.2} ms a move on {threads} thread(s) ({moves} moves, {played_here} played here, {seconds:.0} s)",
         stats.scores().median,
-        seconds * 1e3 / moves as f64
+        seconds * 1e3 / played_here.max(1) as f64
     );
 }
 
