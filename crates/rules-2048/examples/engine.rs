@@ -54,7 +54,6 @@ fn main() {
         }
         times.push(least * 1e3);
     }
-    let total = search_time;
     times.sort_by(f64::total_cmp);
     println!(
         "{} mid-game boards, one core{}: median {:.2} ms, max {:.2} ms a move; {:.1} M nodes/s",
@@ -62,7 +61,7 @@ fn main() {
         if repeat > 1 { format!(", each the least of {repeat}") } else { String::new() },
         times[times.len() / 2],
         times[times.len() - 1],
-        nodes as f64 / total / 1e6
+        nodes as f64 / search_time / 1e6
     );
     if games == 0 {
         return;

@@ -38,8 +38,8 @@ pub(super) struct Row {
     left_score: f32,
     right_score: f32,
     /// The row slid toward column 0, and toward column 3.
-    pub(super) left: u16,
-    pub(super) right: u16,
+    left: u16,
+    right: u16,
 }
 
 const _: () = assert!(std::mem::size_of::<Row>() == 32);
@@ -70,7 +70,8 @@ pub(super) fn tables() -> &'static Tables {
         let score = |row: u16| line_score(nibbles(row)) as f32;
         let rows: Vec<Row> = (0..=u16::MAX)
             .map(|row| {
-                let (left, right) = (slid(nibbles(row), Direction::Left), slid(nibbles(row), Direction::Right));
+                let cells = nibbles(row);
+                let (left, right) = (slid(cells, Direction::Left), slid(cells, Direction::Right));
                 Row {
                     left_spread: unpack_column(left),
                     right_spread: unpack_column(right),
@@ -91,13 +92,13 @@ pub(super) fn tables() -> &'static Tables {
 
 /// The two ways along a line, as `Row`'s fields.
 #[derive(Clone, Copy)]
-enum Way {
+pub(super) enum Way {
     TowardStart,
     TowardEnd,
 }
 
 impl Row {
-    fn slid(&self, way: Way) -> u16 {
+    pub(super) fn slid(&self, way: Way) -> u16 {
         match way {
             Way::TowardStart => self.left,
             Way::TowardEnd => self.right,
@@ -119,7 +120,8 @@ impl Row {
     }
 }
 
-fn nibbles(row: u16) -> [u8; 4] {
+/// A row's four cells, column 0 first.
+pub(super) fn nibbles(row: u16) -> [u8; 4] {
     [0, 1, 2, 3].map(|i| ((row >> (4 * i)) & 0xf) as u8)
 }
 
@@ -181,7 +183,14 @@ fn along_rows(tables: &Tables, board: u64, way: Way) -> u64 {
 
 /// The board whose transposition is `columns`, moved along its columns.
 fn along_columns(tables: &Tables, columns: u64, way: Way) -> u64 {
-    (0..4).map(|col| tables.row(row_of(columns, col)).spread(way) << (4 * col)).fold(0, |a, b| a | b)
+    spread(lines_of(columns).map(|col| tables.row(col)), way)
+}
+
+/// The lines moved one way, line `i` laid out as column `i` of a board: the
+/// board moved along its columns when the lines are its columns, the moved
+/// board's transposition when they are its rows.
+fn spread(lines: [&Row; 4], way: Way) -> u64 {
+    (0..4).map(|i| lines[i].spread(way) << (4 * i)).fold(0, |a, b| a | b)
 }
 
 impl Packed {
@@ -263,17 +272,16 @@ impl Position for Packed {
         let columns = transpose(board);
         let rows = lines_of(board).map(|row| tables.row(row));
         let cols = lines_of(columns).map(|col| tables.row(col));
-        let spread_of = |lines: [&Row; 4], way| (0..4).map(|i| lines[i].spread(way) << (4 * i)).fold(0, |a, b| a | b);
         let mut best = 0.0;
         for way in [Way::TowardStart, Way::TowardEnd] {
-            let moved = spread_of(cols, way);
+            let moved = spread(cols, way);
             if moved != board {
                 let value = score_of_lines(tables, moved) + sum(cols.map(|col| col.slid_score(way)));
                 if value > best {
                     best = value;
                 }
             }
-            let moved_columns = spread_of(rows, way);
+            let moved_columns = spread(rows, way);
             if moved_columns != columns {
                 let value = sum(rows.map(|row| row.slid_score(way))) + score_of_lines(tables, moved_columns);
                 if value > best {

@@ -273,3 +273,19 @@ fn every_representation_gives_the_reference_searchs_values_to_the_last_bit() {
         }
     }
 }
+
+#[test]
+fn boards_that_differ_only_in_their_last_row_spread_over_the_tables_index_and_tag_bits() {
+    // hashbrown indexes by the hash's low bits and tags by its top seven: a
+    // bare product's low bits come from the board's first rows alone, so
+    // these 4,096 boards would all share one slot's chain.
+    use std::collections::HashSet;
+    use std::hash::BuildHasher;
+    let hashes: Vec<u64> =
+        (0..4096u64).map(|row| super::position::BuildBoardHasher::default().hash_one(row << 48)).collect();
+    let index_bits: HashSet<u64> = hashes.iter().map(|hash| hash & 0xfff).collect();
+    let tag_bits: HashSet<u64> = hashes.iter().map(|hash| hash >> 57).collect();
+    // Uniform hashes would give about 2,590 of 4,096 and all 128.
+    assert!(index_bits.len() > 2000, "{} distinct low 12 bits", index_bits.len());
+    assert!(tag_bits.len() > 120, "{} distinct top 7 bits", tag_bits.len());
+}

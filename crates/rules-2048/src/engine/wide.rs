@@ -7,7 +7,7 @@
 use grid_core::Direction;
 
 use super::heuristic::line_score;
-use super::packed::tables;
+use super::packed::{nibbles, tables, Way};
 use super::position::Position;
 use crate::board::Board;
 use crate::rule::slide_in_place;
@@ -62,22 +62,21 @@ impl Position for Wide {
 
     fn after(&self, direction: Direction) -> Option<Wide> {
         let tables = tables();
-        let toward_start = matches!(direction, Direction::Left | Direction::Up);
+        // The way along each line, as the tables and as the rule name it.
+        let (way, rule_way) = match direction {
+            Direction::Left | Direction::Up => (Way::TowardStart, Direction::Left),
+            Direction::Right | Direction::Down => (Way::TowardEnd, Direction::Right),
+        };
         let mut moved = self.0;
         for line in 0..4 {
             let cells = line_cells(direction, line);
             let before = cells.map(|cell| self.0[cell]);
             let after = match as_row(before) {
-                Some(row) => {
-                    let entry = tables.row(usize::from(row));
-                    let slid = if toward_start { entry.left } else { entry.right };
-                    [0, 1, 2, 3].map(|i| ((slid >> (4 * i)) & 0xf) as u8)
-                }
+                Some(row) => nibbles(tables.row(usize::from(row)).slid(way)),
                 None => {
                     let mut line = before;
-                    let way = if toward_start { Direction::Left } else { Direction::Right };
                     // A merge past 2^63 makes no board: no such move.
-                    slide_in_place(&mut line, 1, 4, way, |_, _| {}).ok()?;
+                    slide_in_place(&mut line, 1, 4, rule_way, |_, _| {}).ok()?;
                     line
                 }
             };
