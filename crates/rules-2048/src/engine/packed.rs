@@ -22,6 +22,19 @@ use crate::rule::slide_in_place;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Packed(pub(crate) u64);
 
+/// The board as the transposition table stores it: unaligned, as the
+/// table's entries are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(C, packed)]
+pub(crate) struct Key(u64);
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let word = self.0;
+        state.write_u64(word);
+    }
+}
+
 /// What the engine reads of a board's own row or column, together in 32
 /// bytes: one lookup reads one cache line, whatever it needs of it.
 #[derive(Debug, Clone, Copy, Default)]
@@ -112,11 +125,9 @@ impl Row {
         }
     }
 
-    fn slid_score(&self, way: Way) -> f64 {
-        f64::from(match way {
-            Way::TowardStart => self.left_score,
-            Way::TowardEnd => self.right_score,
-        })
+    /// The line's score slid toward its start, and toward its end.
+    fn slid_scores(&self) -> [f64; 2] {
+        [f64::from(self.left_score), f64::from(self.right_score)]
     }
 }
 
@@ -176,6 +187,26 @@ fn score_of_lines(tables: &Tables, word: u64) -> f64 {
     sum(lines_of(word).map(|line| tables.score(line)))
 }
 
+/// The scores of each word's four rows, added in the lines' order, the two
+/// words side by side.
+fn scores_of_lines(tables: &Tables, words: [u64; 2]) -> [f64; 2] {
+    let lines = words.map(lines_of);
+    let score = |line: usize| [0, 1].map(|i| tables.score(lines[i][line]));
+    // From the first line's score rather than from 0.0 + it: the same sum,
+    // since no line scores -0.0.
+    (1..4).fold(score(0), |sums, line| add(sums, score(line)))
+}
+
+/// Each line's score slid toward its start and toward its end, added in the
+/// lines' order.
+fn slid_scores(lines: [&Row; 4]) -> [f64; 2] {
+    lines[1..].iter().fold(lines[0].slid_scores(), |sums, line| add(sums, line.slid_scores()))
+}
+
+fn add(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
+    [a[0] + b[0], a[1] + b[1]]
+}
+
 /// The board moved along its rows.
 fn along_rows(tables: &Tables, board: u64, way: Way) -> u64 {
     (0..4).map(|row| u64::from(tables.row(row_of(board, row)).slid(way)) << (16 * row)).fold(0, |a, b| a | b)
@@ -214,10 +245,10 @@ impl Packed {
 }
 
 impl Position for Packed {
-    type Key = u64;
+    type Key = Key;
 
-    fn key(&self) -> u64 {
-        self.0
+    fn key(&self) -> Key {
+        Key(self.0)
     }
 
     fn after(&self, direction: Direction) -> Option<Packed> {
@@ -263,27 +294,29 @@ impl Position for Packed {
     fn best_leaf(&self) -> f64 {
         // As the trait's, with no move transposed: a move's value is its
         // rows' scores plus its columns'. Along the rows, the moved rows'
-        // scores are read from the rows themselves (`slid_score`) and the
+        // scores are read from the rows themselves (`slid_scores`) and the
         // moved board's columns are its rows' spreads shifted into place;
         // along the columns, the same on the transposed board. Each line's
-        // `Row` is read once for the four moves.
+        // `Row` is read once for the four moves, and the two moves along an
+        // axis are added side by side, each in the reference's order.
         let tables = tables();
         let board = self.0;
         let columns = transpose(board);
         let rows = lines_of(board).map(|row| tables.row(row));
         let cols = lines_of(columns).map(|col| tables.row(col));
+        let ways = [Way::TowardStart, Way::TowardEnd];
+        let vertical = ways.map(|way| spread(cols, way));
+        let horizontal = ways.map(|way| spread(rows, way));
+        let vertical_values = add(scores_of_lines(tables, vertical), slid_scores(cols));
+        let horizontal_values = add(slid_scores(rows), scores_of_lines(tables, horizontal));
         let mut best = 0.0;
-        for way in [Way::TowardStart, Way::TowardEnd] {
-            let moved = spread(cols, way);
-            if moved != board {
-                let value = score_of_lines(tables, moved) + sum(cols.map(|col| col.slid_score(way)));
-                if value > best {
-                    best = value;
-                }
-            }
-            let moved_columns = spread(rows, way);
-            if moved_columns != columns {
-                let value = sum(rows.map(|row| row.slid_score(way))) + score_of_lines(tables, moved_columns);
+        for way in 0..2 {
+            for (value, moved, unmoved) in
+                [(vertical_values[way], vertical[way], board), (horizontal_values[way], horizontal[way], columns)]
+            {
+                // A move that changes nothing is not legal: it counts as
+                // none, as the reference's `0.0` start does.
+                let value = if moved != unmoved { value } else { 0.0 };
                 if value > best {
                     best = value;
                 }
