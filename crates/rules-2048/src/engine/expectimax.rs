@@ -3,8 +3,9 @@
 //! sequence of floating-point operations, so a value never depends on the
 //! machine, the thread or the clock.
 //!
-//! The cuts, in the order `chance_node` applies them (the first two also
-//! in `move_node`, for the boards its moves make):
+//! The cuts, in the order `chance_node` applies them (the first also to its
+//! spawns at once, whose moves end the search; the second also in
+//! `move_node`, for the boards its moves make):
 //! 1. the depth: after the last move of the depth, the heuristic;
 //! 2. the path's probability: below [`UNLIKELY`], the heuristic (large boards
 //!    split the probability over many cells, so this bounds their depth);
@@ -61,9 +62,10 @@ impl<'a, P: Position> Expectimax<'a, P> {
     /// The player's turn: the best move's value, 0 when none is legal (lost).
     fn move_node(&mut self, board: &P, probability: f64, moves_made: u32) -> f64 {
         self.nodes += 4;
-        // Steps 1 and 2 taken here for the moves' boards, which are then
-        // leaves: no call, no table (most of the tree's nodes are leaves).
-        if moves_made + 1 >= self.depth || probability < UNLIKELY {
+        // Step 2 taken here for the moves' boards, which are then leaves: no
+        // call, no table. (Step 1 for them is `chance_node`'s: it never calls
+        // this when the moves would end the search.)
+        if probability < UNLIKELY {
             return board.best_leaf();
         }
         let mut best = 0.0;

@@ -177,23 +177,13 @@ fn lines_of(word: u64) -> [usize; 4] {
     [0, 1, 2, 3].map(|line| row_of(word, line))
 }
 
-/// Added in the lines' order, as every representation adds them.
-fn sum(scores: [f64; 4]) -> f64 {
-    scores.into_iter().fold(0.0, |a, b| a + b)
-}
-
-/// The scores of the word's four rows, added.
-fn score_of_lines(tables: &Tables, word: u64) -> f64 {
-    sum(lines_of(word).map(|line| tables.score(line)))
-}
-
 /// The scores of each word's four rows, added in the lines' order, the two
 /// words side by side.
 fn scores_of_lines(tables: &Tables, words: [u64; 2]) -> [f64; 2] {
     let lines = words.map(lines_of);
     let score = |line: usize| [0, 1].map(|i| tables.score(lines[i][line]));
     // From the first line's score rather than from 0.0 + it: the same sum,
-    // since no line scores -0.0.
+    // since no line scores -0.0 (tested).
     (1..4).fold(score(0), |sums, line| add(sums, score(line)))
 }
 
@@ -327,6 +317,7 @@ impl Position for Packed {
 
     fn heuristic(&self) -> f64 {
         let tables = tables();
-        score_of_lines(tables, self.0) + score_of_lines(tables, transpose(self.0))
+        let [rows, columns] = scores_of_lines(tables, [self.0, transpose(self.0)]);
+        rows + columns
     }
 }

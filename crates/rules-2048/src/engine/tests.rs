@@ -27,6 +27,17 @@ fn assert_same_search<A: Position, B: Position>(a: &A, b: &B, direction: Directi
 }
 
 #[test]
+fn no_line_scores_negative_zero_so_a_sum_may_start_from_its_first_score() {
+    // The packed leaves add from the first line's score, where the reference
+    // adds it to 0.0: the same only for scores other than -0.0.
+    for row in 0..=u16::MAX {
+        let cells = [0, 1, 2, 3].map(|i| ((row >> (4 * i)) & 0xf) as u8);
+        let score = f64::from(super::heuristic::line_score(cells) as f32);
+        assert_eq!((0.0 + score).to_bits(), score.to_bits(), "row {row:#06x}");
+    }
+}
+
+#[test]
 fn the_packed_board_moves_and_scores_as_the_board_does() {
     let mut rng = SeededRng::new(11);
     let mut tried = 0;
