@@ -7,6 +7,17 @@
 //! once: the spawn cannot take it away). Boards met again at the same depth
 //! are looked up, not searched again.
 //!
+//! Two cuts, both exact (they skip only what the full tree would compute to
+//! the same value):
+//! 1. out of reach: no tile is larger than the board's sum, and each spawn
+//!    adds at most the law's largest tile, so where the sum plus the spawns
+//!    before the last move cannot reach the smallest tile of at least T (and
+//!    no spawn brings one), the board is worth 0 (`chance 2048 within 50` on
+//!    a new game is 0 at once: 8 + 49 × 4 < 2048);
+//! 2. certain: a move worth 1 is as good as any, so a board with one is worth
+//!    it without its other moves searched (the root still values every move,
+//!    for the witness).
+//!
 //! The arithmetic is `f64`, with a proven bound on its error: a move's value
 //! is a sum of `n` weighted terms (`n` = empty cells × tiles of the law) whose
 //! weights add up to 1, each weight and product rounded once; so each level
@@ -21,7 +32,7 @@ use std::collections::HashMap;
 
 use grid_core::Direction;
 
-use crate::board::Board;
+use crate::board::{value_of, Board};
 use crate::queries::{SearchError, MAX_MOVES};
 use crate::spawn::{legal_moves, spawns, SpawnLaw};
 
@@ -72,6 +83,8 @@ pub fn chance_with(
     let mut search = Expectimax {
         law,
         target,
+        smallest_reaching: u128::from(target).next_power_of_two(),
+        largest_spawn: law.outcomes().iter().map(|&(exponent, _)| u128::from(value_of(exponent))).max().unwrap_or(0),
         error_bound,
         memo: HashMap::new(),
         boards: 0,
@@ -111,6 +124,10 @@ pub fn most_moves_within(board: &Board, law: &SpawnLaw, limit: f64) -> usize {
 struct Expectimax<'a> {
     law: &'a SpawnLaw,
     target: u64,
+    /// The smallest tile that is at least the target (a power of two), and
+    /// the largest a spawn brings: what cut 1 compares.
+    smallest_reaching: u128,
+    largest_spawn: u128,
     /// The answer's bound, which also tells a tie from a better move.
     error_bound: f64,
     memo: HashMap<(Board, usize), f64>,
@@ -125,7 +142,22 @@ impl Expectimax<'_> {
         if let Some(settled) = self.settled(board, left) {
             return Ok(settled);
         }
-        Ok(self.move_values(board, left)?.into_iter().map(|(_, value)| value).fold(0.0, f64::max))
+        let moves = legal_moves(board)?;
+        // Cut 2, the moves that make the tile first: no search at all.
+        if moves.iter().any(|(_, moved)| moved.max_tile() >= self.target) {
+            return Ok(1.0);
+        }
+        let mut best = 0.0;
+        for (_, moved) in &moves {
+            let value = self.after_move(moved, left - 1)?;
+            if value >= 1.0 {
+                // Cut 2: no move does better. (Rounding may put it a hair
+                // above 1; it is still within the bound of the truth, 1.)
+                return Ok(value);
+            }
+            best = f64::max(best, value);
+        }
+        Ok(best)
     }
 
     /// The value of a board, and its best first moves: every move within
@@ -148,15 +180,23 @@ impl Expectimax<'_> {
     }
 
     /// The value of a board that needs no search: 1 when it holds the
-    /// tile, 0 when no move is left.
+    /// tile, 0 when no move is left or the tile is out of reach (cut 1).
     fn settled(&self, board: &Board, left: usize) -> Option<f64> {
         if board.max_tile() >= self.target {
             Some(1.0)
-        } else if left == 0 {
+        } else if left == 0 || !self.within_reach(board, left - 1) {
             Some(0.0)
         } else {
             None
         }
+    }
+
+    /// Cut 1: whether a tile of at least the target may stand on the board
+    /// with `spawns` more spawns before its last move: a move makes it of
+    /// at most the sum then, or a spawn brings it.
+    fn within_reach(&self, board: &Board, spawns: usize) -> bool {
+        self.largest_spawn >= self.smallest_reaching
+            || board.sum() + spawns as u128 * self.largest_spawn >= self.smallest_reaching
     }
 
     /// Each legal move with its value (a move that makes the tile is worth 1
@@ -173,6 +213,11 @@ impl Expectimax<'_> {
 
     /// The average, over the spawns, of the boards a move makes.
     fn after_move(&mut self, moved: &Board, left: usize) -> Result<f64, SearchError> {
+        // Cut 1 for all its spawns at once: its own spawn and `left - 1`
+        // more come before the last move.
+        if !self.within_reach(moved, left) {
+            return Ok(0.0);
+        }
         let key = (moved.clone(), left);
         if let Some(&value) = self.memo.get(&key) {
             return Ok(value);

@@ -223,6 +223,30 @@ fn a_chance_past_its_budget_is_an_error_not_a_guess() {
 }
 
 #[test]
+fn a_tile_out_of_reach_is_proven_impossible_without_a_search() {
+    let classic = SpawnLaw::classic();
+    // A new game holds at most 4 + 4, and the 49 spawns before the 50th move
+    // bring at most 196 more: no 2048, and not one board searched.
+    let new_game: Board = ". . . . / . . . . / . . . . / . . . .".parse().unwrap();
+    let found = chance_with(&new_game, &classic, 2048, 50, Some(0)).unwrap();
+    assert_eq!((found.probability, found.best_first_moves), (0.0, Vec::new()));
+    // At the edge: 2 2 holds 4, so an 8 needs a spawned 4 before the last
+    // move. One move is one too few; with two, the search is needed (and a
+    // budget of no board stops it), and a 4 spawned beside the merged 4 or
+    // below it makes the 8: 1/10 × 2/3.
+    let two_twos: Board = "2 2 / . .".parse().unwrap();
+    assert_eq!(chance_with(&two_twos, &classic, 8, 1, Some(0)).unwrap().probability, 0.0);
+    assert_eq!(chance_with(&two_twos, &classic, 8, 2, Some(0)), Err(SearchError::OutOfBudget { boards: 0 }));
+    let exact = Exact::new(&[(2, 90), (4, 10)], 8).value(&two_twos, 2);
+    assert_eq!(exact, Ratio::new(1, 15));
+    let found = chance(&two_twos, &classic, 8, 2).unwrap();
+    assert!((found.probability - exact.to_f64()).abs() <= found.error_bound);
+    // A law whose spawns bring the tile needs no sum at all.
+    let fours = SpawnLaw::new(&[(4, 100)]).unwrap();
+    assert_eq!(chance_with(&"2 . / . .".parse().unwrap(), &fours, 4, 1, None).unwrap().probability, 1.0);
+}
+
+#[test]
 fn the_most_exact_moves_shrink_as_the_board_grows() {
     let small: Board = "2 .".parse().unwrap();
     let four: Board = ". . . . / . . . . / . . . . / . . 2 .".parse().unwrap();
