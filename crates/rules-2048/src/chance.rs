@@ -18,6 +18,12 @@
 //!    it without its other moves searched (the root still values every move,
 //!    for the witness).
 //!
+//! The board is searched in the engine's representations (chosen once, as
+//! the engine chooses: the 4×4 word when no 65536 can appear, a byte a cell
+//! for other 4×4 boards, the general board for any other size), which all do
+//! the same arithmetic in the same order: the same answer to the bit
+//! (tested).
+//!
 //! The arithmetic is `f64`, with a proven bound on its error: a move's value
 //! is a sum of `n` weighted terms (`n` = empty cells × tiles of the law) whose
 //! weights add up to 1, each weight and product rounded once; so each level
@@ -33,8 +39,9 @@ use std::collections::HashMap;
 use grid_core::Direction;
 
 use crate::board::{value_of, Board};
+use crate::engine::{BuildBoardHasher, Packed, Position, Wide};
 use crate::queries::{SearchError, MAX_MOVES};
-use crate::spawn::{legal_moves, spawns, SpawnLaw};
+use crate::spawn::SpawnLaw;
 
 /// The answer of [`chance`].
 #[derive(Debug, Clone, PartialEq)]
@@ -80,27 +87,20 @@ pub fn chance_with(
         return Err(SearchError::TooManyMoves { asked: max_moves });
     }
     let error_bound = error_bound(board, law, max_moves);
-    let mut search = Expectimax {
-        law,
-        target,
-        smallest_reaching: u128::from(target).next_power_of_two(),
-        largest_spawn: law.outcomes().iter().map(|&(exponent, _)| u128::from(value_of(exponent))).max().unwrap_or(0),
-        error_bound,
-        memo: HashMap::new(),
-        boards: 0,
-        budget: board_budget.unwrap_or(u64::MAX),
+    let weights: Vec<(u8, f64)> =
+        law.outcomes().iter().map(|&(exponent, percent)| (exponent, f64::from(percent) / 100.0)).collect();
+    let largest_spawn = law.outcomes().iter().map(|&(exponent, _)| value_of(exponent)).max().unwrap_or(0);
+    let budget = board_budget.unwrap_or(u64::MAX);
+    // The representation, chosen once, as the engine's: every spawn of the
+    // search counted (a new game's two first), the 4×4 word when no tile of
+    // 65536 can appear, else one byte a cell; any other size the general
+    // board. All do the same arithmetic in the same order: the same answer.
+    let spawns_to_come = max_moves as u32 + 2;
+    let (probability, best_first_moves) = match (Packed::fits(board, spawns_to_come, largest_spawn), Wide::of(board)) {
+        (Some(packed), _) => Expectimax::new(&weights, target, error_bound, budget).run(&packed, max_moves)?,
+        (None, Some(wide)) => Expectimax::new(&weights, target, error_bound, budget).run(&wide, max_moves)?,
+        (None, None) => Expectimax::new(&weights, target, error_bound, budget).run(board, max_moves)?,
     };
-    if board.max_tile() == 0 {
-        // A new game: the two first spawns, then the game.
-        let mut probability = 0.0;
-        for (first_probability, first) in spawns(board, law) {
-            for (second_probability, second) in spawns(&first, law) {
-                probability += first_probability * second_probability * search.value(&second, max_moves)?;
-            }
-        }
-        return Ok(Chance { probability, error_bound, best_first_moves: Vec::new() });
-    }
-    let (probability, best_first_moves) = search.best(board, max_moves)?;
     Ok(Chance { probability, error_bound, best_first_moves })
 }
 
@@ -121,8 +121,9 @@ pub fn most_moves_within(board: &Board, law: &SpawnLaw, limit: f64) -> usize {
     moves
 }
 
-struct Expectimax<'a> {
-    law: &'a SpawnLaw,
+struct Expectimax<'a, P: Position> {
+    /// Each tile a spawn may bring, with its probability.
+    law: &'a [(u8, f64)],
     target: u64,
     /// The smallest tile that is at least the target (a power of two), and
     /// the largest a spawn brings: what cut 1 compares.
@@ -130,25 +131,56 @@ struct Expectimax<'a> {
     largest_spawn: u128,
     /// The answer's bound, which also tells a tie from a better move.
     error_bound: f64,
-    memo: HashMap<(Board, usize), f64>,
+    /// Per board after a move and moves to go after it: its value.
+    memo: HashMap<(P::Key, usize), f64, BuildBoardHasher>,
     /// Boards after a move averaged so far, and how many may be.
     boards: u64,
     budget: u64,
 }
 
-impl Expectimax<'_> {
+impl<'a, P: Position> Expectimax<'a, P> {
+    fn new(law: &'a [(u8, f64)], target: u64, error_bound: f64, budget: u64) -> Self {
+        let largest_spawn = law.iter().map(|&(exponent, _)| u128::from(value_of(exponent))).max().unwrap_or(0);
+        Expectimax {
+            law,
+            target,
+            smallest_reaching: u128::from(target).next_power_of_two(),
+            largest_spawn,
+            error_bound,
+            memo: HashMap::default(),
+            boards: 0,
+            budget,
+        }
+    }
+
+    /// The chance from `start` within `max_moves`, and its best first
+    /// moves; a board without a tile is a new game: two spawns first.
+    fn run(mut self, start: &P, max_moves: usize) -> Result<(f64, Vec<Direction>), SearchError> {
+        if start.max_exponent() > 0 {
+            return self.best(start, max_moves);
+        }
+        let mut probability = 0.0;
+        let law = self.law;
+        for (first_probability, first) in spawned(start, law) {
+            for (second_probability, second) in spawned(&first, law) {
+                probability += first_probability * second_probability * self.value(&second, max_moves)?;
+            }
+        }
+        Ok((probability, Vec::new()))
+    }
+
     /// The value of a board with `left` moves to go.
-    fn value(&mut self, board: &Board, left: usize) -> Result<f64, SearchError> {
+    fn value(&mut self, board: &P, left: usize) -> Result<f64, SearchError> {
         if let Some(settled) = self.settled(board, left) {
             return Ok(settled);
         }
-        let moves = legal_moves(board)?;
+        let moves = board.after_each();
         // Cut 2, the moves that make the tile first: no search at all.
-        if moves.iter().any(|(_, moved)| moved.max_tile() >= self.target) {
+        if moves.iter().flatten().any(|moved| self.holds_target(moved)) {
             return Ok(1.0);
         }
         let mut best = 0.0;
-        for (_, moved) in &moves {
+        for moved in moves.iter().flatten() {
             let value = self.after_move(moved, left - 1)?;
             if value >= 1.0 {
                 // Cut 2: no move does better. (Rounding may put it a hair
@@ -163,11 +195,18 @@ impl Expectimax<'_> {
     /// The value of a board, and its best first moves: every move within
     /// rounding of the best, in `Direction::ALL`'s order; none when no move
     /// is needed or none helps. Only the root asks for the moves.
-    fn best(&mut self, board: &Board, left: usize) -> Result<(f64, Vec<Direction>), SearchError> {
+    fn best(&mut self, board: &P, left: usize) -> Result<(f64, Vec<Direction>), SearchError> {
         if let Some(settled) = self.settled(board, left) {
             return Ok((settled, Vec::new()));
         }
-        let values = self.move_values(board, left)?;
+        let mut values = Vec::with_capacity(4);
+        for (direction, moved) in Direction::ALL.into_iter().zip(board.after_each()) {
+            let Some(moved) = moved else { continue };
+            // A move that makes the tile is worth 1 at once: the spawn cannot
+            // take it away.
+            let value = if self.holds_target(&moved) { 1.0 } else { self.after_move(&moved, left - 1)? };
+            values.push((direction, value));
+        }
         let best = values.iter().map(|&(_, value)| value).fold(0.0, f64::max);
         if best == 0.0 {
             return Ok((0.0, Vec::new()));
@@ -179,10 +218,14 @@ impl Expectimax<'_> {
         Ok((best, moves))
     }
 
+    fn holds_target(&self, board: &P) -> bool {
+        value_of(board.max_exponent()) >= self.target
+    }
+
     /// The value of a board that needs no search: 1 when it holds the
     /// tile, 0 when no move is left or the tile is out of reach (cut 1).
-    fn settled(&self, board: &Board, left: usize) -> Option<f64> {
-        if board.max_tile() >= self.target {
+    fn settled(&self, board: &P, left: usize) -> Option<f64> {
+        if self.holds_target(board) {
             Some(1.0)
         } else if left == 0 || !self.within_reach(board, left - 1) {
             Some(0.0)
@@ -193,32 +236,22 @@ impl Expectimax<'_> {
 
     /// Cut 1: whether a tile of at least the target may stand on the board
     /// with `spawns` more spawns before its last move: a move makes it of
-    /// at most the sum then, or a spawn brings it.
-    fn within_reach(&self, board: &Board, spawns: usize) -> bool {
-        self.largest_spawn >= self.smallest_reaching
-            || board.sum() + spawns as u128 * self.largest_spawn >= self.smallest_reaching
-    }
-
-    /// Each legal move with its value (a move that makes the tile is worth 1
-    /// at once: the spawn cannot take it away).
-    fn move_values(&mut self, board: &Board, left: usize) -> Result<Vec<(Direction, f64)>, SearchError> {
-        legal_moves(board)?
-            .into_iter()
-            .map(|(direction, moved)| {
-                let value = if moved.max_tile() >= self.target { 1.0 } else { self.after_move(&moved, left - 1)? };
-                Ok((direction, value))
-            })
-            .collect()
+    /// at most the sum then, or a spawn brings it; and no tile is above
+    /// 2^63 (so no search meets two 2^63s: a board with one is settled).
+    fn within_reach(&self, board: &P, spawns: usize) -> bool {
+        self.smallest_reaching <= 1 << 63
+            && (self.largest_spawn >= self.smallest_reaching
+                || board.sum() + spawns as u128 * self.largest_spawn >= self.smallest_reaching)
     }
 
     /// The average, over the spawns, of the boards a move makes.
-    fn after_move(&mut self, moved: &Board, left: usize) -> Result<f64, SearchError> {
+    fn after_move(&mut self, moved: &P, left: usize) -> Result<f64, SearchError> {
         // Cut 1 for all its spawns at once: its own spawn and `left - 1`
         // more come before the last move.
         if !self.within_reach(moved, left) {
             return Ok(0.0);
         }
-        let key = (moved.clone(), left);
+        let key = (moved.key(), left);
         if let Some(&value) = self.memo.get(&key) {
             return Ok(value);
         }
@@ -227,10 +260,69 @@ impl Expectimax<'_> {
         }
         self.boards += 1;
         let mut value = 0.0;
-        for (probability, spawned) in spawns(moved, self.law) {
+        for (probability, spawned) in spawned(moved, self.law) {
             value += probability * self.value(&spawned, left)?;
         }
         self.memo.insert(key, value);
         Ok(value)
+    }
+}
+
+/// Every board a spawn may make of `board`, with its probability, as
+/// [`crate::spawns`] gives them: each empty cell in row-major order, each tile of
+/// the law in its order, the tile's probability divided by the empty cells.
+fn spawned<P: Position>(board: &P, law: &[(u8, f64)]) -> Vec<(f64, P)> {
+    let empty = board.empty_count() as f64;
+    let mut boards = Vec::with_capacity(board.empty_count() * law.len());
+    board.for_each_empty(|cell| {
+        for &(exponent, tile_probability) in law {
+            boards.push((tile_probability / empty, board.with(cell, exponent)));
+        }
+    });
+    boards
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `chance` on each representation of a 4×4 board: the word, a byte a
+    /// cell, the general board.
+    fn on_each(board: &Board, target: u64, max_moves: usize) -> [Result<(f64, Vec<Direction>), SearchError>; 3] {
+        let law = [(1, 0.9), (2, 0.1)];
+        let bound = error_bound(board, &SpawnLaw::classic(), max_moves);
+        let budget = 1 << 20;
+        let packed = Packed::fits(board, max_moves as u32 + 2, 4).expect("a board the word holds");
+        let wide = Wide::of(board).expect("a 4×4 board");
+        [
+            Expectimax::new(&law, target, bound, budget).run(&packed, max_moves),
+            Expectimax::new(&law, target, bound, budget).run(&wide, max_moves),
+            Expectimax::new(&law, target, bound, budget).run(board, max_moves),
+        ]
+    }
+
+    #[test]
+    fn every_representation_gives_the_same_chance_to_the_bit() {
+        let mut between = 0;
+        for (text, target, max_moves) in [
+            (". . . . / . . . . / . . . . / . . . .", 16, 4),
+            ("2 . . . / . 4 . . / . . 8 . / . . . 2", 16, 3),
+            ("8 4 2 . / . . . . / . . . . / . . . .", 16, 3),
+            ("8 4 2 . / . . . . / . . . . / . . . .", 16, 4),
+            ("16 8 4 2 / . . . . / . . . 2 / . . . .", 32, 4),
+            ("2 2 4 8 / . . . . / . . . 2 / . . . .", 32, 4),
+            ("2 4 8 16 / 4 8 16 32 / 8 16 32 64 / 16 32 64 .", 256, 4),
+            // Left makes the 16 in the first cell, right in the fourth.
+            ("8 8 . . / 2 . . . / . . . . / . . . .", 16, 1),
+        ] {
+            let board: Board = text.parse().unwrap();
+            let [packed, wide, general] = on_each(&board, target, max_moves);
+            let packed = packed.unwrap();
+            assert_eq!(packed.0.to_bits(), wide.as_ref().unwrap().0.to_bits(), "{text}");
+            assert_eq!(packed.0.to_bits(), general.as_ref().unwrap().0.to_bits(), "{text}");
+            assert_eq!((&packed.1, &packed.1), (&wide.unwrap().1, &general.unwrap().1), "{text}");
+            between += usize::from(packed.0 > 0.0 && packed.0 < 1.0);
+        }
+        assert!(between >= 4, "only {between} answers strictly between 0 and 1");
     }
 }

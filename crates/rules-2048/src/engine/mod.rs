@@ -25,9 +25,11 @@ use std::sync::Mutex;
 use grid_core::Direction;
 
 use self::expectimax::Expectimax;
-use self::packed::Packed;
-use self::position::Position;
-use self::wide::Wide;
+// The representations and what a search needs of them, shared with the
+// exact search (`crate::chance`).
+pub(crate) use self::packed::Packed;
+pub(crate) use self::position::{BuildBoardHasher, Position};
+pub(crate) use self::wide::Wide;
 use crate::board::{value_of, Board};
 use crate::spawn::SpawnLaw;
 

@@ -269,6 +269,20 @@ impl Position for Packed {
         empty_nibbles(self.0).count_ones() as usize
     }
 
+    fn max_exponent(&self) -> u8 {
+        (0..16).map(|cell| ((self.0 >> (4 * cell)) & 0xf) as u8).max().unwrap_or(0)
+    }
+
+    fn sum(&self) -> u128 {
+        // Sixteen tiles of at most 2^15 fit a u64; an empty cell (0) adds 0,
+        // not 2^0, without a branch.
+        let tile = |cell: u64| {
+            let exponent = (self.0 >> (4 * cell)) & 0xf;
+            (1u64 << exponent) & u64::from(exponent != 0).wrapping_neg()
+        };
+        u128::from((0..16).map(tile).sum::<u64>())
+    }
+
     fn for_each_empty(&self, mut visit: impl FnMut(usize)) {
         let mut empty = empty_nibbles(self.0);
         while empty != 0 {

@@ -23,6 +23,10 @@ pub(crate) trait Position: Sized {
     }
     /// How many cells are empty.
     fn empty_count(&self) -> usize;
+    /// The largest tile's exponent (0 for a board of empty cells).
+    fn max_exponent(&self) -> u8;
+    /// The sum of the tiles.
+    fn sum(&self) -> u128;
     /// Calls `visit` with each empty cell, in row-major order.
     fn for_each_empty(&self, visit: impl FnMut(usize));
     /// This board with `exponent` put in the empty `cell`.
@@ -61,6 +65,14 @@ impl Position for Board {
 
     fn empty_count(&self) -> usize {
         self.exponents().as_slice().iter().filter(|&&e| e == 0).count()
+    }
+
+    fn max_exponent(&self) -> u8 {
+        Board::max_exponent(self)
+    }
+
+    fn sum(&self) -> u128 {
+        Board::sum(self)
     }
 
     fn for_each_empty(&self, mut visit: impl FnMut(usize)) {

@@ -91,6 +91,14 @@ impl Position for Wide {
         self.0.iter().filter(|&&e| e == 0).count()
     }
 
+    fn max_exponent(&self) -> u8 {
+        self.0.iter().copied().max().unwrap_or(0)
+    }
+
+    fn sum(&self) -> u128 {
+        self.0.iter().map(|&e| if e == 0 { 0 } else { 1u128 << e }).sum()
+    }
+
     fn for_each_empty(&self, mut visit: impl FnMut(usize)) {
         for (cell, &exponent) in self.0.iter().enumerate() {
             if exponent == 0 {
