@@ -37,7 +37,7 @@ pub enum Answer2048 {
         board: Grid<u64>,
     },
     /// `chance`: the best probability, `None` when the search stopped at its
-    /// budget (nothing is proven then).
+    /// budget (the result's bound says what fewer moves prove).
     Chance {
         /// The probability.
         probability: Option<f64>,
@@ -204,14 +204,19 @@ impl Params {
 }
 
 /// What an incomplete answer proves: every bound stated is proven.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Bound {
     /// `max-tile`: no tile larger than this can be reached.
     UpperBound(u64),
     /// `reach`: no sequence of fewer moves reaches the target.
     FewestAtLeast(usize),
-    /// `chance`: nothing; the search stopped before it could finish.
+    /// `chance`: nothing; the search stopped before it could finish, and
+    /// within fewer moves the chance is 0 (or no fewer moves finished).
     Unfinished,
+    /// `chance`: at least `probability` (its rounding error taken off): the
+    /// chance within `within` moves, fewer than asked, which more moves
+    /// never lower.
+    ChanceAtLeast { probability: f64, within: usize },
     /// `play`: this many games stopped at their budget before they ended.
     GamesUnfinished(usize),
 }
@@ -485,15 +490,26 @@ fn answer_with_spawns(
                     error_bound: found.error_bound,
                     moves: found.best_first_moves,
                 }),
-                Err(SearchError::OutOfBudget { boards }) => Found {
-                    answer: Answer2048::Chance {
-                        probability: None,
-                        error_bound: rules_2048::error_bound(board, law, *within),
-                        moves: Vec::new(),
-                    },
-                    incomplete: Some(Bound::Unfinished),
-                    nodes: Some(boards),
-                },
+                Err(SearchError::OutOfBudget { boards }) => {
+                    // What fewer moves prove, each search with the same budget.
+                    let fewer =
+                        budget.and_then(|budget| rules_2048::chance_within_fewer(board, law, *target, *within, budget));
+                    let bound = match fewer {
+                        Some((moves, found)) if found.probability - found.error_bound > 0.0 => {
+                            Bound::ChanceAtLeast { probability: found.probability - found.error_bound, within: moves }
+                        }
+                        _ => Bound::Unfinished,
+                    };
+                    Found {
+                        answer: Answer2048::Chance {
+                            probability: None,
+                            error_bound: rules_2048::error_bound(board, law, *within),
+                            moves: Vec::new(),
+                        },
+                        incomplete: Some(bound),
+                        nodes: Some(boards),
+                    }
+                }
                 Err(error) => return Err(error),
             }
         }

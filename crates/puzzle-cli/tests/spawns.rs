@@ -67,3 +67,38 @@ fn a_probability_holds_at_the_digits_written() {
         assert_eq!(status.code(), Some(if holds { 0 } else { 1 }), "expect {expect}");
     }
 }
+
+#[test]
+fn a_chance_past_its_budget_states_what_fewer_moves_prove() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("budget.puzzle");
+    let board = "game 2048\nspawns classic\nboard {\n  2 . . .\n  . 4 . .\n  . . 8 .\n  . . . 2\n}\n";
+    std::fs::write(&file, format!("{board}query chance 16 within 4\n")).unwrap();
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_puzzle")).args(["run", "--budget", "2000"]).arg(&file).output().unwrap();
+    assert_eq!(output.status.code(), Some(3));
+    // Within 3 moves the chance is 0.025; the bound is that less its
+    // rounding error, rounded down.
+    let path = file.display();
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        format!(
+            "{path}\n  2048, 4×4 board\n  chance 16 within 4: at least 0.024999999999 (incomplete: the search \
+             stopped at its budget after 2000 boards; proven: the chance within 3 moves, which more moves never \
+             lower)\n"
+        )
+    );
+    let (json, status) = run(&["run", "--json", "--budget", "2000"], &file);
+    assert_eq!(status, 3);
+    let result = &json["puzzles"][0]["results"][0];
+    assert_eq!(
+        (&result["answer"], &result["proof"], &result["at_least_within"]),
+        (&serde_json::Value::Null, &"incomplete".into(), &3.into())
+    );
+    let at_least = result["at_least"].as_f64().unwrap();
+    assert!(at_least < 0.025 && 0.025 - at_least < 1e-12, "{result}");
+    // Enough budget for the whole search: the exact answer, above the bound.
+    let (json, status) = run(&["run", "--json"], &file);
+    assert_eq!(status, 0);
+    assert!(json["puzzles"][0]["results"][0]["answer"].as_f64().unwrap() >= at_least);
+}

@@ -104,6 +104,38 @@ pub fn chance_with(
     Ok(Chance { probability, error_bound, best_first_moves })
 }
 
+/// What is proven of a chance whose search ran past its budget: the chance
+/// within fewer moves — the most, from 0 up, that `board_budget` lets the
+/// search finish — which more moves never lower (a way of playing K moves
+/// may play the fewer moves' best first, and a tile that stood counts).
+/// `None` when `max_moves` is 0, whose search needs no budget.
+///
+/// ```
+/// use rules_2048::{chance_with, chance_within_fewer, Board, SearchError, SpawnLaw};
+/// let board: Board = "2 . . / . 2 . / . . 4".parse().unwrap();
+/// let law = SpawnLaw::classic();
+/// assert!(matches!(chance_with(&board, &law, 16, 4, Some(10)), Err(SearchError::OutOfBudget { .. })));
+/// let (moves, fewer) = chance_within_fewer(&board, &law, 16, 4, 10).unwrap();
+/// assert!(moves < 4);
+/// assert_eq!(chance_with(&board, &law, 16, moves, Some(10)).unwrap(), fewer);
+/// ```
+pub fn chance_within_fewer(
+    board: &Board,
+    law: &SpawnLaw,
+    target: u64,
+    max_moves: usize,
+    board_budget: u64,
+) -> Option<(usize, Chance)> {
+    let mut known = None;
+    for moves in 0..max_moves {
+        match chance_with(board, law, target, moves, Some(board_budget)) {
+            Ok(found) => known = Some((moves, found)),
+            Err(_) => break,
+        }
+    }
+    known
+}
+
 /// The proven bound on the rounding error of [`chance()`] for a board of this
 /// size, this law and `max_moves` (see the module's documentation).
 pub fn error_bound(board: &Board, law: &SpawnLaw, max_moves: usize) -> f64 {

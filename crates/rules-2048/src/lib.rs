@@ -59,7 +59,7 @@ mod spawn;
 pub use board::{
     exponent_of_tile, parse_cell, slide_exponents, value_of, Board, BoardError, MoveOutcome, ParseBoardError, TileError,
 };
-pub use chance::{chance, chance_with, error_bound, most_moves_within, Chance};
+pub use chance::{chance, chance_with, chance_within_fewer, error_bound, most_moves_within, Chance};
 pub use engine::{best_move, default_depth, BestMove, EngineOptions, MAX_DEPTH};
 pub use grid_core::{Axis, Direction, Way};
 pub use queries::{

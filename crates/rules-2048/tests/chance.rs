@@ -223,6 +223,32 @@ fn a_chance_past_its_budget_is_an_error_not_a_guess() {
 }
 
 #[test]
+fn more_moves_never_lower_the_chance_and_a_search_past_its_budget_gives_what_fewer_prove() {
+    let classic = SpawnLaw::classic();
+    let mut past_budget = 0;
+    for seed in 0..6 {
+        let board = small_board(2, 3, seed);
+        let target = board.max_tile().max(2) * 4;
+        let mut exact = Exact::new(&[(2, 90), (4, 10)], target);
+        let chances: Vec<Ratio> = (0..=6).map(|k| exact.value(&board, k)).collect();
+        assert!(chances.windows(2).all(|pair| pair[0].max(pair[1]) == pair[1]), "{board}: {chances:?}");
+        // Past its budget, the most moves that budget finishes, and their
+        // exact chance.
+        for budget in [5, 20, 80] {
+            if chance_with(&board, &classic, target, 6, Some(budget)).is_ok() {
+                continue;
+            }
+            let (moves, fewer) = rules_2048::chance_within_fewer(&board, &classic, target, 6, budget).unwrap();
+            assert!(moves < 6);
+            assert!((fewer.probability - chances[moves].to_f64()).abs() <= fewer.error_bound, "{board}");
+            assert!(chance_with(&board, &classic, target, moves + 1, Some(budget)).is_err());
+            past_budget += 1;
+        }
+    }
+    assert!(past_budget >= 6, "only {past_budget} searches ran past their budget");
+}
+
+#[test]
 fn a_tile_out_of_reach_is_proven_impossible_without_a_search() {
     let classic = SpawnLaw::classic();
     // A new game holds at most 4 + 4, and the 49 spawns before the 50th move

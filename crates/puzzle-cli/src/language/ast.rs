@@ -264,15 +264,26 @@ impl Decimal {
         (value * 10f64.powi(self.places as i32)).round() == self.digits as f64
     }
 
+    /// `value` rounded down to `places` decimals, trailing zeros cut: a
+    /// lower bound written so that it stays one (a hair below the exact
+    /// product, so that the product's rounding never lifts it).
+    pub fn at_most(value: f64, places: u32) -> Decimal {
+        let scaled = (value * 10f64.powi(places as i32) * (1.0 - 4.0 * f64::EPSILON)).floor();
+        Decimal { digits: scaled.max(0.0) as u64, places }.trimmed()
+    }
+
+    fn trimmed(mut self) -> Decimal {
+        while self.places > 0 && self.digits.is_multiple_of(10) {
+            self = Decimal { digits: self.digits / 10, places: self.places - 1 };
+        }
+        self
+    }
+
     /// `value` written with at most `places` decimals, trailing zeros cut
     /// (`0.5`, `1`, `0.066667`).
     pub fn of(value: f64, places: u32) -> Decimal {
         let scaled = (value * 10f64.powi(places as i32)).round() as u64;
-        let mut decimal = Decimal { digits: scaled, places };
-        while decimal.places > 0 && decimal.digits.is_multiple_of(10) {
-            decimal = Decimal { digits: decimal.digits / 10, places: decimal.places - 1 };
-        }
-        decimal
+        Decimal { digits: scaled, places }.trimmed()
     }
 }
 

@@ -136,6 +136,11 @@ fn hint_2048(result: &QueryResult<Answer2048, crate::language::Expect2048>) -> S
         Some(Bound::UpperBound(bound)) => format!("{answer} (incomplete: no tile above {bound})"),
         Some(Bound::FewestAtLeast(fewest)) => format!("{answer} (incomplete: at least {})", count(fewest, "move")),
         Some(Bound::Unfinished) => format!("{answer} (incomplete: the search stopped at its budget)"),
+        Some(Bound::ChanceAtLeast { probability, within }) => format!(
+            "{answer} (incomplete: at least {}, the chance within {})",
+            Decimal::at_most(probability, 12),
+            count(within, "move")
+        ),
         Some(Bound::GamesUnfinished(games)) => format!("{answer} (incomplete: {} unfinished)", count(games, "game")),
         None => answer,
     }

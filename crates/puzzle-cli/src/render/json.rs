@@ -148,6 +148,10 @@ fn result_json<A, E>(
                 object.insert("fewest_at_least".into(), json!(fewest));
             }
             Bound::Unfinished => {}
+            Bound::ChanceAtLeast { probability, within } => {
+                object.insert("at_least".into(), json!(probability));
+                object.insert("at_least_within".into(), json!(within));
+            }
             Bound::GamesUnfinished(games) => {
                 object.insert("unfinished_games".into(), json!(games));
             }

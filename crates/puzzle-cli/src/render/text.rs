@@ -132,6 +132,11 @@ fn headline<'r, A, E>(
             Bound::Unfinished => {
                 format!("(incomplete: the search stopped at its budget after {nodes}; nothing is proven)")
             }
+            Bound::ChanceAtLeast { within, .. } => format!(
+                "(incomplete: the search stopped at its budget after {nodes}; proven: the chance within {}, \
+                 which more moves never lower)",
+                count(within, "move")
+            ),
             Bound::GamesUnfinished(games) => format!(
                 "(incomplete: {} stopped at the budget or the move limit before they ended)",
                 count(games, "game")
@@ -164,7 +169,10 @@ fn result_2048(
         Answer2048::Reach { moves: None } => "unreachable".to_string(),
         Answer2048::Apply { board, .. } => format!("a board whose largest tile is {}", largest_tile(board)),
         Answer2048::Chance { probability: Some(p), .. } => Decimal::of(*p, 12).to_string(),
-        Answer2048::Chance { probability: None, .. } => "not found".to_string(),
+        Answer2048::Chance { probability: None, .. } => match result.incomplete {
+            Some(Bound::ChanceAtLeast { probability, .. }) => format!("at least {}", Decimal::at_most(probability, 12)),
+            _ => "not found".to_string(),
+        },
         Answer2048::BestMove { choice, .. } => move_word(*choice).to_string(),
         Answer2048::Play { stats, .. } => {
             format!(
