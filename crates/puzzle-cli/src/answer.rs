@@ -483,7 +483,9 @@ fn answer_with_spawns(
         SpawnQuery::Chance { target, within } => {
             // The look-ups hold every board searched: the default budget is
             // capped so that memory stays in hand.
-            let budget = options.node_budget.map(|n| if explicit { n } else { n.min(limits::CHANCE_BOARDS) });
+            let cells = board.height() * board.width();
+            let budget =
+                options.node_budget.map(|n| if explicit { n } else { n.min(limits::default_chance_boards(cells)) });
             match rules_2048::chance_with(board, law, *target, *within, budget) {
                 Ok(found) => exact(Answer2048::Chance {
                     probability: Some(found.probability),

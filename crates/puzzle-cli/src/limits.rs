@@ -37,6 +37,29 @@ pub const MAX_GAMES: u32 = 100_000;
 /// The most moves of one self-played game before it counts as unfinished:
 /// a 4×4 game rarely passes 30,000; a large board could play for days.
 pub const MAX_GAME_MOVES: u64 = 1_000_000;
-/// The default budget of `chance`, in boards: its look-ups keep every board
-/// it searched (about 100 bytes each on 4×4), so 2 million stay under 1 GiB.
+/// The default budget of `chance` on boards up to 4×4, in boards: its
+/// look-ups keep every board it searched (about 80 bytes each on 4×4), so 2
+/// million stay under 200 MB and take some ten seconds.
 pub const CHANCE_BOARDS: u64 = 2_000_000;
+
+/// The default budget of `chance` on a board of `cells` cells: a board's
+/// spawns and the work of each grow with its cells, so its cost grows as
+/// their square, and the budget shrinks as it, to take the same time as
+/// 4×4's (3,200 boards on 20×20, about two seconds).
+pub fn default_chance_boards(cells: usize) -> u64 {
+    let cells = cells.max(16) as u64;
+    CHANCE_BOARDS * 256 / (cells * cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chance_budget_shrinks_as_the_square_of_the_cells_past_4x4() {
+        assert_eq!(default_chance_boards(4), CHANCE_BOARDS);
+        assert_eq!(default_chance_boards(16), CHANCE_BOARDS);
+        assert_eq!(default_chance_boards(32), CHANCE_BOARDS / 4);
+        assert_eq!(default_chance_boards(400), 3_200);
+    }
+}
