@@ -315,6 +315,10 @@ pub struct Budget {
     pub nodes: Option<u64>,
     /// Threads a search may use; 0 or 1 for one.
     pub threads: usize,
+    /// Boards a `chance` search may visit, each far dearer than a board of
+    /// the other searches (all its spawns); `None` for `nodes` when given,
+    /// else the default that scales with the board's size.
+    pub chance_boards: Option<u64>,
 }
 
 /// Answers every query of `puzzle`, in order (none when `answer` is false,
@@ -342,8 +346,12 @@ pub fn answer_while(puzzle: &Puzzle, budget: Budget, answer: bool, go_on: &dyn F
         Game::Spawns { board, law, queries } => {
             let queries = if answer { &queries[..] } else { &[] };
             let explicit = budget.nodes.is_some();
+            let chance_boards = budget
+                .chance_boards
+                .or(budget.nodes)
+                .unwrap_or_else(|| limits::default_chance_boards(board.height() * board.width()));
             let results = searched(queries, go_on, budget.threads, per_query, &mut left_for_file, Params::of_spawns, {
-                |query, options| answer_with_spawns(board, law, query, options, explicit)
+                |query, options| answer_with_spawns(board, law, query, options, explicit, chance_boards)
             });
             Answered::Twenty48 { board: board.clone(), results }
         }
@@ -470,22 +478,20 @@ fn answer_2048(
 
 /// The answer of a query of the game with spawns. `explicit` says whether
 /// the budget was given (`--budget`, an editor): only then does it stop the
-/// games of `play`, which otherwise run to their end.
+/// games of `play`, which otherwise run to their end. `chance_boards` caps
+/// the boards of `chance`, whose look-ups hold every board searched.
 fn answer_with_spawns(
     board: &rules_2048::Board,
     law: &SpawnLaw,
     query: &SpawnQuery,
     options: &SearchOptions,
     explicit: bool,
+    chance_boards: u64,
 ) -> Result<Found<Answer2048>, SearchError> {
     let started = Instant::now();
     Ok(match query {
         SpawnQuery::Chance { target, within } => {
-            // The look-ups hold every board searched: the default budget is
-            // capped so that memory stays in hand.
-            let cells = board.height() * board.width();
-            let budget =
-                options.node_budget.map(|n| if explicit { n } else { n.min(limits::default_chance_boards(cells)) });
+            let budget = options.node_budget.map(|n| n.min(chance_boards));
             match rules_2048::chance_with(board, law, *target, *within, budget) {
                 Ok(found) => exact(Answer2048::Chance {
                     probability: Some(found.probability),

@@ -251,3 +251,21 @@ fn the_game_with_spawns_gets_its_answers_as_hints() {
     assert!(labels[2].starts_with("→ "), "{labels:?}");
     server.stop();
 }
+
+#[test]
+fn a_chance_past_the_editors_budget_is_a_quick_hint_with_what_fewer_moves_prove() {
+    let mut server = Server::start(&["utf-16"]);
+    // From a new game, a 16 within 8 takes more than 200,000 boards; the
+    // editor gives a chance a hundredth of the command's budget, 20,000 on
+    // 4×4, which finishes 4 moves.
+    let started = Instant::now();
+    let diagnostics = server.open(
+        "game 2048\nspawns classic\nboard {\n  . . . .\n  . . . .\n  . . . .\n  . . . .\n}\nquery chance 16 within 8\n",
+    );
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let hints = server.answered_hints();
+    let label = hints[0]["label"].as_str().unwrap();
+    assert_eq!(label, "→ at least 0.000034772594 (incomplete: the chance within 4 moves)");
+    assert!(started.elapsed() < Duration::from_secs(30), "the hint took {:?}", started.elapsed());
+    server.stop();
+}

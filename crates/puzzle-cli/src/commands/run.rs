@@ -43,7 +43,7 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let jobs = options.jobs.map_or(1, |jobs| jobs as usize);
     let threads = options.threads.map_or((cores / jobs).max(1), |threads| threads as usize);
-    let budget = Budget { nodes: options.budget, threads };
+    let budget = Budget { nodes: options.budget, threads, chance_boards: None };
     let style = Style { colour: colour.stdout };
     let error_style = Style { colour: colour.stderr };
     let (ascii, truecolor) = (options.ascii, colour.truecolor);

@@ -136,8 +136,9 @@ fn hint_2048(result: &QueryResult<Answer2048, crate::language::Expect2048>) -> S
         Some(Bound::UpperBound(bound)) => format!("{answer} (incomplete: no tile above {bound})"),
         Some(Bound::FewestAtLeast(fewest)) => format!("{answer} (incomplete: at least {})", count(fewest, "move")),
         Some(Bound::Unfinished) => format!("{answer} (incomplete: the search stopped at its budget)"),
+        // The bound is the answer: the chance has no value of its own then.
         Some(Bound::ChanceAtLeast { probability, within }) => format!(
-            "{answer} (incomplete: at least {}, the chance within {})",
+            "→ at least {} (incomplete: the chance within {})",
             Decimal::at_most(probability, 12),
             count(within, "move")
         ),

@@ -24,6 +24,7 @@ use lsp_server::{Connection, Message, Notification, Request, RequestId, Response
 use serde_json::{json, Value};
 
 use crate::answer::{answer_while, Budget};
+use crate::limits;
 use crate::report::{process_bytes, FileReport, Solved};
 use position::Encoding;
 
@@ -31,6 +32,10 @@ use position::Encoding;
 /// visited × cells a board): a tenth of a second or so, whatever the board's
 /// size (20×20: 50,000 boards; 4×4: 1,250,000).
 pub const BUDGET_CELLS: u64 = 20_000_000;
+
+/// The share of `chance`'s default budget a hint may take: its default takes
+/// some ten seconds, a hint a tenth or so (4×4: 20,000 boards).
+const CHANCE_SHARE: u64 = 100;
 
 /// The boards a query's search may visit on a board of `cells` cells.
 fn budget_for(cells: usize) -> u64 {
@@ -151,7 +156,12 @@ fn answer_in_the_background(state: &Arc<State>, connection: &Connection, uri: St
     std::thread::spawn(move || {
         let Ok(puzzle) = crate::language::parse(&text) else { return };
         let (height, width) = puzzle.game.size();
-        let budget = Budget { nodes: Some(budget_for(height * width)), threads: 1 };
+        let cells = height * width;
+        let budget = Budget {
+            nodes: Some(budget_for(cells)),
+            threads: 1,
+            chance_boards: Some(limits::default_chance_boards(cells) / CHANCE_SHARE),
+        };
         // A change of the text cancels the search between queries (each is
         // bounded by its budget): stale answers are not worth finishing.
         let current = || {
