@@ -75,7 +75,8 @@ pub fn chance(board: &Board, law: &SpawnLaw, target: u64, max_moves: usize) -> R
 
 /// [`chance()`], visiting at most `board_budget` boards after a move (the
 /// boards whose spawns it averages), else [`SearchError::OutOfBudget`]:
-/// nothing is proven of a chance the search did not finish.
+/// nothing is proven of the K moves then ([`chance_within_fewer`] says
+/// what fewer moves prove).
 pub fn chance_with(
     board: &Board,
     law: &SpawnLaw,
@@ -127,7 +128,8 @@ pub fn chance_within_fewer(
     board_budget: u64,
 ) -> Option<(usize, Chance)> {
     let mut known = None;
-    for moves in 0..max_moves {
+    // Past `MAX_MOVES`, no search runs at all.
+    for moves in 0..max_moves.min(MAX_MOVES + 1) {
         match chance_with(board, law, target, moves, Some(board_budget)) {
             Ok(found) => known = Some((moves, found)),
             Err(_) => break,
