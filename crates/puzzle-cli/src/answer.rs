@@ -502,12 +502,13 @@ fn answer_with_spawns(
                     // What fewer moves prove, each search with the same budget.
                     let fewer =
                         budget.and_then(|budget| rules_2048::chance_within_fewer(board, law, *target, *within, budget));
-                    let bound = match fewer {
-                        Some((moves, found)) if found.probability - found.error_bound > 0.0 => {
-                            Bound::ChanceAtLeast { probability: found.probability - found.error_bound, within: moves }
-                        }
-                        _ => Bound::Unfinished,
-                    };
+                    let bound = fewer
+                        .map(|(moves, found)| (moves, found.probability - found.error_bound))
+                        .filter(|&(_, at_least)| at_least > 0.0)
+                        .map_or(Bound::Unfinished, |(within, probability)| Bound::ChanceAtLeast {
+                            probability,
+                            within,
+                        });
                     Found {
                         answer: Answer2048::Chance {
                             probability: None,

@@ -39,7 +39,7 @@ use std::collections::HashMap;
 use grid_core::Direction;
 
 use crate::board::{value_of, Board};
-use crate::engine::{BuildBoardHasher, Packed, Position, Wide};
+use crate::engine::{on_representation, BuildBoardHasher, Position, Search};
 use crate::queries::{SearchError, MAX_MOVES};
 use crate::spawn::SpawnLaw;
 
@@ -88,21 +88,41 @@ pub fn chance_with(
         return Err(SearchError::TooManyMoves { asked: max_moves });
     }
     let error_bound = error_bound(board, law, max_moves);
-    let weights: Vec<(u8, f64)> =
-        law.outcomes().iter().map(|&(exponent, percent)| (exponent, f64::from(percent) / 100.0)).collect();
-    let largest_spawn = law.outcomes().iter().map(|&(exponent, _)| value_of(exponent)).max().unwrap_or(0);
-    let budget = board_budget.unwrap_or(u64::MAX);
-    // The representation, chosen once, as the engine's: every spawn of the
-    // search counted (a new game's two first), the 4×4 word when no tile of
-    // 65536 can appear, else one byte a cell; any other size the general
-    // board. All do the same arithmetic in the same order: the same answer.
-    let spawns_to_come = max_moves as u32 + 2;
-    let (probability, best_first_moves) = match (Packed::fits(board, spawns_to_come, largest_spawn), Wide::of(board)) {
-        (Some(packed), _) => Expectimax::new(&weights, target, error_bound, budget).run(&packed, max_moves)?,
-        (None, Some(wide)) => Expectimax::new(&weights, target, error_bound, budget).run(&wide, max_moves)?,
-        (None, None) => Expectimax::new(&weights, target, error_bound, budget).run(board, max_moves)?,
+    let probabilities = law.probabilities();
+    let search = ChanceSearch {
+        law: &probabilities,
+        largest_spawn: law.largest_tile(),
+        target,
+        error_bound,
+        budget: board_budget.unwrap_or(u64::MAX),
+        max_moves,
     };
+    // Every spawn of the search counted, a new game's two first.
+    let spawns_to_come = max_moves as u32 + 2;
+    let (probability, best_first_moves) = on_representation(board, spawns_to_come, search.largest_spawn, search)?;
     Ok(Chance { probability, error_bound, best_first_moves })
+}
+
+/// [`chance_with`]'s search, on whichever representation suits the board.
+struct ChanceSearch<'a> {
+    law: &'a [(u8, f64)],
+    largest_spawn: u64,
+    target: u64,
+    error_bound: f64,
+    budget: u64,
+    max_moves: usize,
+}
+
+impl Search for ChanceSearch<'_> {
+    type Output = Result<(f64, Vec<Direction>), SearchError>;
+
+    fn on<P: Position + Sync>(self, board: &P) -> Self::Output
+    where
+        P::Key: Send,
+    {
+        Expectimax::new(self.law, self.largest_spawn, self.target, self.error_bound, self.budget)
+            .run(board, self.max_moves)
+    }
 }
 
 /// What is proven of a chance whose search ran past its budget: the chance
@@ -173,13 +193,12 @@ struct Expectimax<'a, P: Position> {
 }
 
 impl<'a, P: Position> Expectimax<'a, P> {
-    fn new(law: &'a [(u8, f64)], target: u64, error_bound: f64, budget: u64) -> Self {
-        let largest_spawn = law.iter().map(|&(exponent, _)| u128::from(value_of(exponent))).max().unwrap_or(0);
+    fn new(law: &'a [(u8, f64)], largest_spawn: u64, target: u64, error_bound: f64, budget: u64) -> Self {
         Expectimax {
             law,
             target,
             smallest_reaching: u128::from(target).next_power_of_two(),
-            largest_spawn,
+            largest_spawn: u128::from(largest_spawn),
             error_bound,
             memo: HashMap::default(),
             boards: 0,
@@ -319,20 +338,18 @@ fn spawned<P: Position>(board: &P, law: &[(u8, f64)]) -> Vec<(f64, P)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{Packed, Wide};
 
     /// `chance` on each representation of a 4×4 board: the word, a byte a
     /// cell, the general board.
     fn on_each(board: &Board, target: u64, max_moves: usize) -> [Result<(f64, Vec<Direction>), SearchError>; 3] {
         let law = [(1, 0.9), (2, 0.1)];
         let bound = error_bound(board, &SpawnLaw::classic(), max_moves);
-        let budget = 1 << 20;
+        let search =
+            || ChanceSearch { law: &law, largest_spawn: 4, target, error_bound: bound, budget: 1 << 20, max_moves };
         let packed = Packed::fits(board, max_moves as u32 + 2, 4).expect("a board the word holds");
         let wide = Wide::of(board).expect("a 4×4 board");
-        [
-            Expectimax::new(&law, target, bound, budget).run(&packed, max_moves),
-            Expectimax::new(&law, target, bound, budget).run(&wide, max_moves),
-            Expectimax::new(&law, target, bound, budget).run(board, max_moves),
-        ]
+        [search().on(&packed), search().on(&wide), search().on(board)]
     }
 
     #[test]

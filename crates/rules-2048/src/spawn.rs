@@ -94,6 +94,17 @@ impl SpawnLaw {
     pub fn outcomes(&self) -> &[(u8, u32)] {
         &self.outcomes
     }
+
+    /// `(exponent, probability)` of each tile, the percent over 100 (the
+    /// searches' arithmetic starts from these).
+    pub(crate) fn probabilities(&self) -> Vec<(u8, f64)> {
+        self.outcomes.iter().map(|&(exponent, percent)| (exponent, f64::from(percent) / 100.0)).collect()
+    }
+
+    /// The largest tile a spawn brings.
+    pub(crate) fn largest_tile(&self) -> u64 {
+        self.outcomes.iter().map(|&(exponent, _)| crate::board::value_of(exponent)).max().unwrap_or(0)
+    }
 }
 
 /// The moves that change `board`: the legal moves of the game with spawns,

@@ -267,6 +267,10 @@ fn a_tile_out_of_reach_is_proven_impossible_without_a_search() {
     assert_eq!(exact, Ratio::new(1, 15));
     let found = chance(&two_twos, &classic, 8, 2).unwrap();
     assert!((found.probability - exact.to_f64()).abs() <= found.error_bound);
+    // No tile is above 2^63: a target past it is out of reach, however large
+    // the sum (two 2^63s hold 2^64).
+    let top: Board = "9223372036854775808 9223372036854775808 / . .".parse().unwrap();
+    assert_eq!(chance_with(&top, &classic, u64::MAX, 2, Some(0)).unwrap().probability, 0.0);
     // A law whose spawns bring the tile needs no sum at all.
     let fours = SpawnLaw::new(&[(4, 100)]).unwrap();
     assert_eq!(chance_with(&"2 . / . .".parse().unwrap(), &fours, 4, 1, None).unwrap().probability, 1.0);

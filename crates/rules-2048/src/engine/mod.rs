@@ -25,12 +25,12 @@ use std::sync::Mutex;
 use grid_core::Direction;
 
 use self::expectimax::Expectimax;
-// The representations and what a search needs of them, shared with the
-// exact search (`crate::chance`).
+// What a search needs of a board, and the representations: shared with the
+// exact search (`crate::chance`), whose tests run on each.
 pub(crate) use self::packed::Packed;
 pub(crate) use self::position::{BuildBoardHasher, Position};
 pub(crate) use self::wide::Wide;
-use crate::board::{value_of, Board};
+use crate::board::Board;
 use crate::spawn::SpawnLaw;
 
 /// The deepest search [`best_move`] accepts, in moves.
@@ -94,7 +94,7 @@ fn default_depth_for(board: &Board, law: &SpawnLaw) -> u32 {
     }
     let empty = board.exponents().as_slice().iter().filter(|&&e| e == 0).count().max(1) as f64;
     let outcomes = law.outcomes().len() as f64;
-    let likeliest = law.outcomes().iter().map(|&(_, percent)| f64::from(percent) / 100.0).fold(0.0, f64::max);
+    let likeliest = law.probabilities().iter().map(|&(_, probability)| probability).fold(0.0, f64::max);
     let mut depth = 1;
     let mut moves = 4.0;
     let mut path_probability = 1.0;
@@ -122,14 +122,9 @@ fn default_depth_for(board: &Board, law: &SpawnLaw) -> u32 {
 /// ```
 pub fn best_move(board: &Board, law: &SpawnLaw, options: &EngineOptions) -> BestMove {
     let depth = options.depth.unwrap_or_else(|| default_depth_for(board, law)).clamp(1, MAX_DEPTH);
-    let outcomes: Vec<(u8, f64)> =
-        law.outcomes().iter().map(|&(exponent, percent)| (exponent, f64::from(percent) / 100.0)).collect();
-    let largest_spawn = outcomes.iter().map(|&(exponent, _)| value_of(exponent)).max().unwrap_or(0);
-    let (analysis, nodes) = match (Packed::fits(board, depth, largest_spawn), Wide::of(board)) {
-        (Some(packed), _) => search(&packed, &outcomes, depth, options.threads),
-        (None, Some(wide)) => search(&wide, &outcomes, depth, options.threads),
-        (None, None) => search(board, &outcomes, depth, options.threads),
-    };
+    let outcomes = law.probabilities();
+    let engine = EngineSearch { law: &outcomes, depth, threads: options.threads };
+    let (analysis, nodes) = on_representation(board, depth, law.largest_tile(), engine);
     let mut choice = None;
     let mut best = f64::NEG_INFINITY;
     for &(direction, value) in &analysis {
@@ -139,6 +134,46 @@ pub fn best_move(board: &Board, law: &SpawnLaw, options: &EngineOptions) -> Best
         }
     }
     BestMove { choice, analysis, depth, nodes }
+}
+
+/// A search that runs on any representation of the board: what
+/// [`on_representation`] calls once it has chosen one.
+pub(crate) trait Search {
+    type Output;
+    fn on<P: Position + Sync>(self, board: &P) -> Self::Output
+    where
+        P::Key: Send;
+}
+
+/// Runs `search` on the representation chosen for `board`, once: the 4×4
+/// word when no tile of 65536 can appear within `spawns` spawns of at most
+/// `largest_spawn`, a byte a cell for any other 4×4 board, the general board
+/// for any other size. All do the same arithmetic in the same order, so the
+/// choice never changes an answer (tested).
+pub(crate) fn on_representation<S: Search>(board: &Board, spawns: u32, largest_spawn: u64, search: S) -> S::Output {
+    match (Packed::fits(board, spawns, largest_spawn), Wide::of(board)) {
+        (Some(packed), _) => search.on(&packed),
+        (None, Some(wide)) => search.on(&wide),
+        (None, None) => search.on(board),
+    }
+}
+
+/// `best_move`'s search: each legal first move's value, and the nodes.
+struct EngineSearch<'a> {
+    law: &'a [(u8, f64)],
+    depth: u32,
+    threads: usize,
+}
+
+impl Search for EngineSearch<'_> {
+    type Output = (Vec<(Direction, f64)>, u64);
+
+    fn on<P: Position + Sync>(self, board: &P) -> Self::Output
+    where
+        P::Key: Send,
+    {
+        search(board, self.law, self.depth, self.threads)
+    }
 }
 
 /// Each legal first move's value, and the nodes of all.

@@ -15,7 +15,7 @@ use grid_core::Direction;
 
 use super::heuristic::line_score;
 use super::position::Position;
-use crate::board::Board;
+use crate::board::{value_of, Board};
 use crate::rule::slide_in_place;
 
 /// Cell `4 · row + col` in bits `4 · (4 · row + col)` and up.
@@ -274,13 +274,8 @@ impl Position for Packed {
     }
 
     fn sum(&self) -> u128 {
-        // Sixteen tiles of at most 2^15 fit a u64; an empty cell (0) adds 0,
-        // not 2^0, without a branch.
-        let tile = |cell: u64| {
-            let exponent = (self.0 >> (4 * cell)) & 0xf;
-            (1u64 << exponent) & u64::from(exponent != 0).wrapping_neg()
-        };
-        u128::from((0..16).map(tile).sum::<u64>())
+        // Sixteen tiles of at most 2^15: a u64 holds their sum.
+        u128::from((0..16).map(|cell| value_of(((self.0 >> (4 * cell)) & 0xf) as u8)).sum::<u64>())
     }
 
     fn for_each_empty(&self, mut visit: impl FnMut(usize)) {

@@ -9,7 +9,7 @@ use grid_core::Direction;
 use super::heuristic::line_score;
 use super::packed::{nibbles, tables, Way};
 use super::position::Position;
-use crate::board::Board;
+use crate::board::{value_of, Board};
 use crate::rule::slide_in_place;
 
 /// Cell `4 · row + col` at byte `4 · row + col`: the exponents.
@@ -96,7 +96,7 @@ impl Position for Wide {
     }
 
     fn sum(&self) -> u128 {
-        self.0.iter().map(|&e| if e == 0 { 0 } else { 1u128 << e }).sum()
+        self.0.iter().map(|&exponent| u128::from(value_of(exponent))).sum()
     }
 
     fn for_each_empty(&self, mut visit: impl FnMut(usize)) {
