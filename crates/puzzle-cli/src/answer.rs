@@ -1,12 +1,14 @@
 //! Answers the queries of a checked puzzle through the rules crates: one
 //! typed answer per query, its proof, and its [`Status`].
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use grid_core::{Direction, Grid};
 use rules_2048::{EngineOptions, PlayOptions, PlayStats, Proof, ReachProof, SearchError, SearchOptions, SpawnLaw};
 use rules_blockgame::Solution;
 
+use crate::activity::Activity;
 use crate::diagnostic::Span;
 use crate::language::ast::PlayQuery;
 use crate::language::{
@@ -549,7 +551,15 @@ fn answer_with_spawns(
                 max_moves: Some(limits::MAX_GAME_MOVES),
                 threads: options.threads,
             };
-            let stats = rules_2048::play(board, law, &play)?;
+            let (activity, moves, largest) = (Activity::here(), AtomicU64::new(0), AtomicU64::new(0));
+            let stats = rules_2048::play_watched(board, law, &play, &|progress| {
+                // The run's totals, which only grow, however many games move at once.
+                let moves = moves.fetch_add(1, Ordering::Relaxed) + 1;
+                let largest = largest.fetch_max(progress.max_tile, Ordering::Relaxed).max(progress.max_tile);
+                let ended = progress.games_done;
+                activity.tell(format!("play: {ended}/{games} games, {moves} moves, largest {largest}"));
+            })?;
+            drop(activity);
             let seconds = started.elapsed().as_secs_f64();
             let unfinished = stats.unfinished();
             let nodes = stats.games.iter().map(|game| game.nodes).sum();

@@ -1,14 +1,17 @@
 //! Running many files: in parallel (`--jobs`), reported in sorted order as soon
-//! as each is ready, with a progress bar naming the files running now when
-//! both stdout and stderr are terminals.
+//! as each is ready, with a progress bar naming the files running now (and
+//! what a long query in them is doing) when both stdout and stderr are
+//! terminals.
 
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::sync::{mpsc, Mutex};
+use std::thread::ThreadId;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::activity;
 use crate::answer::Budget;
 use crate::files::Input;
 use crate::report::FileReport;
@@ -30,16 +33,20 @@ pub fn run(
     let total = inputs.len();
     // Drawn over a pager or into a file, a bar is noise: only when both the
     // report and the bar go to a terminal.
-    let show_progress = std::io::stderr().is_terminal() && std::io::stdout().is_terminal() && total > 1;
+    let show_progress = std::io::stderr().is_terminal() && std::io::stdout().is_terminal();
     let progress = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::hidden());
-    progress.set_style(
-        ProgressStyle::with_template("{spinner} {pos}/{len} puzzles [{elapsed}] {wide_msg}").expect("a valid template"),
-    );
+    // One file has no count to show; its bar is for a long query in it.
+    let template = if total > 1 {
+        "{spinner} {pos}/{len} puzzles [{elapsed}] {wide_msg}"
+    } else {
+        "{spinner} [{elapsed}] {wide_msg}"
+    };
+    progress.set_style(ProgressStyle::with_template(template).expect("a valid template"));
     let started = Instant::now();
     // The workers take the inputs in order from one shared queue, and say
     // which files they are on.
     let queue = Mutex::new(inputs.into_iter().enumerate());
-    let running: Mutex<BTreeMap<usize, String>> = Mutex::new(BTreeMap::new());
+    let running: Mutex<BTreeMap<usize, (String, ThreadId)>> = Mutex::new(BTreeMap::new());
     let (sender, receiver) = mpsc::channel::<(usize, FileReport, Duration)>();
     let mut done: Vec<Option<(FileReport, Duration)>> = (0..total).map(|_| None).collect();
     let mut written = 0;
@@ -49,7 +56,8 @@ pub fn run(
             scope.spawn(move || loop {
                 let next = queue.lock().expect("no panic while taking an input").next();
                 let Some((index, input)) = next else { break };
-                running.lock().expect("no panic while naming a file").insert(index, input.name());
+                let named = (input.name(), std::thread::current().id());
+                running.lock().expect("no panic while naming a file").insert(index, named);
                 let start = Instant::now();
                 let report = input.process(budget, answer);
                 running.lock().expect("no panic while naming a file").remove(&index);
@@ -73,7 +81,15 @@ pub fn run(
                 progress.enable_steady_tick(Duration::from_millis(100));
                 signals::set_progress(Some(progress.clone()));
             }
-            let names: Vec<String> = running.lock().expect("no panic while naming a file").values().cloned().collect();
+            let names: Vec<String> = running
+                .lock()
+                .expect("no panic while naming a file")
+                .values()
+                .map(|(name, thread)| match activity::of(*thread) {
+                    Some(doing) => format!("{name} ({doing})"),
+                    None => name.clone(),
+                })
+                .collect();
             progress.set_message(names.join(", "));
             while written < total {
                 let Some((report, _)) = &done[written] else { break };

@@ -17,6 +17,7 @@
 //! |---|---|
 //! | [`language`] | grammar, typed tree, parse, check, errors, `fmt`, templates |
 //! | [`answer`] | answers per game, their [`answer::Status`] |
+//! | `activity` | what each running file's query is doing, for the progress bar |
 //! | [`report`] | one file read, parsed and answered |
 //! | [`bless`] | the proven answers written as `expect` lines |
 //! | [`render`] | text, JSON, `--explain`, `--svg`, the palette |
@@ -34,6 +35,7 @@
 //! still parses, checks, formats and answers puzzles.
 #![forbid(unsafe_code)]
 
+mod activity;
 pub mod answer;
 #[cfg(feature = "cli")]
 mod batch;

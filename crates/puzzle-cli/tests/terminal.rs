@@ -2,7 +2,8 @@
 //! CLICOLOR, CLICOLOR_FORCE, TERM=dumb) and `--color` reaching clap's own
 //! errors; 24-bit colour only where the terminal says so; `--ascii` output
 //! pure ASCII; control characters from a file never reaching the terminal
-//! raw; long source lines cut around the caret.
+//! raw; long source lines cut around the caret; a long query's progress on
+//! the bar, cleared when a signal ends the run.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -127,4 +128,31 @@ fn a_long_line_is_cut_around_the_caret() {
     let lines: Vec<&str> = text.lines().collect();
     let source = lines.iter().position(|line| line.starts_with("3 | ...")).unwrap();
     assert_eq!(lines[source].rfind('3'), lines[source + 1].find('^'), "{text}");
+}
+
+#[test]
+fn a_long_play_shows_its_games_on_the_bar_and_a_signal_clears_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("long.puzzle");
+    let board = "board {\n  . . . .\n  . . . .\n  . . . .\n  . . . .\n}\n";
+    std::fs::write(&file, format!("game 2048\nspawns classic\n{board}query play 1000 games seed 1\n")).unwrap();
+    // Days of games: the bar appears after 0.7 s, SIGTERM comes at 5.
+    let line = format!("timeout -s TERM 5 {} run long.puzzle", env!("CARGO_BIN_EXE_puzzle"));
+    let mut command = Command::new("script");
+    for variable in ["NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "COLORTERM", "TERM", "CI"] {
+        command.env_remove(variable);
+    }
+    let output = command
+        .env("TERM", "xterm-256color")
+        .args(["-qec", &line, "/dev/null"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let screen = String::from_utf8_lossy(&output.stdout).into_owned();
+    // An 80-column terminal (script's) holds the whole line.
+    assert!(screen.contains("] long.puzzle (play: 0/1000 games, "), "{screen:?}");
+    assert!(screen.contains(" moves, largest "), "{screen:?}");
+    // Killed before any report, and the bar's line erased last.
+    assert!(!screen.contains("games, largest tile"), "{screen:?}");
+    assert!(screen.trim_end_matches(' ').ends_with("\r\u{1b}[2K"), "{screen:?}");
 }

@@ -30,7 +30,7 @@
 //! | `search` | the branch and bound: node loop, bounds, best, siblings, order, table, threads |
 //! | `spawn`, `chance` | the game with spawns: the law, a turn, the exact chance of a tile |
 //! | `engine` | [`best_move`]: expectimax with a heuristic, on a 4×4 word or any board |
-//! | `selfplay`, `rng` | [`play`]: seeded games of the engine against the spawns; [`SeededRng`] |
+//! | `selfplay`, `rng` | [`play`]: seeded games of the engine against the spawns ([`play_watched`]: told each move); [`SeededRng`] |
 //!
 //! ```
 //! use rules_2048::{max_tile, Board, Direction};
@@ -68,7 +68,9 @@ pub use queries::{
 };
 pub use rng::SeededRng;
 pub use rule::{slide_in_place, TileOverflow, MAX_EXPONENT};
-pub use selfplay::{play, play_on, play_one, GameEnd, GameRecord, GameState, PlayOptions, PlayStats, Spread};
+pub use selfplay::{
+    play, play_on, play_one, play_watched, GameEnd, GameRecord, GameState, PlayOptions, PlayProgress, PlayStats, Spread,
+};
 pub use spawn::{legal_moves, play_move, spawn_random, spawns, starting_board, SpawnLaw, SpawnLawError};
 
 /// The examples of the crate's README, run as doc tests so that they stay true.

@@ -144,11 +144,46 @@ impl PlayStats {
 /// assert!(stats.games.iter().all(|game| game.max_tile == 64));
 /// ```
 pub fn play(board: &Board, law: &SpawnLaw, options: &PlayOptions) -> Result<PlayStats, TileOverflow> {
+    play_watched(board, law, options, &|_| {})
+}
+
+/// Where a [`play_watched`] run stands, after a move of one of its games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayProgress {
+    /// The index of the game that moved (0 for the first).
+    pub game: u64,
+    /// Its moves so far.
+    pub moves: u64,
+    /// Its largest tile so far.
+    pub max_tile: u64,
+    /// The games of the run that have ended.
+    pub games_done: usize,
+}
+
+/// [`play`], calling `on_move` after every move of every game (from the
+/// thread that plays it): a run can take hours, and whoever waits for it
+/// wants to see it go. The games are the same as [`play`]'s.
+pub fn play_watched(
+    board: &Board,
+    law: &SpawnLaw,
+    options: &PlayOptions,
+    on_move: &(dyn Fn(&PlayProgress) + Sync),
+) -> Result<PlayStats, TileOverflow> {
     let count = options.games as usize;
     let workers = options.threads.clamp(1, count.max(1));
     // Fewer games than threads: the spare threads search within a game.
     let engine_threads = if workers < options.threads { options.threads / workers } else { 1 };
-    let play_one = |index: usize| play_one(board, law, options, index as u64, engine_threads);
+    let games_done = AtomicUsize::new(0);
+    let play_one = |index: usize| {
+        let state = GameState::start(board, law, options.seed, index as u64);
+        let record = play_on(state, law, options, engine_threads, |game| {
+            let games_done = games_done.load(Ordering::Relaxed);
+            let record = &game.record;
+            on_move(&PlayProgress { game: index as u64, moves: record.moves, max_tile: record.max_tile, games_done });
+        });
+        games_done.fetch_add(1, Ordering::Relaxed);
+        record
+    };
     let games = if workers == 1 {
         (0..count).map(play_one).collect::<Result<Vec<_>, _>>()?
     } else {

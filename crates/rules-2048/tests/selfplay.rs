@@ -2,9 +2,11 @@
 //! for any thread count, and every game follows the rules of the game with
 //! spawns (checked by replaying it move by move with the rule itself).
 
+use std::sync::Mutex;
+
 use rules_2048::{
-    best_move, play, play_move, spawn_random, starting_board, Board, EngineOptions, GameEnd, PlayOptions, SeededRng,
-    SpawnLaw,
+    best_move, play, play_move, play_watched, spawn_random, starting_board, Board, EngineOptions, GameEnd, PlayOptions,
+    PlayProgress, SeededRng, SpawnLaw,
 };
 
 fn options(threads: usize) -> PlayOptions {
@@ -26,6 +28,34 @@ fn the_same_seed_plays_the_same_games_on_any_number_of_threads() {
     // Another seed, other games.
     let other = play(&board, &SpawnLaw::classic(), &PlayOptions { seed: 43, ..options(1) }).unwrap();
     assert_ne!(other, one);
+}
+
+#[test]
+fn a_watched_run_reports_every_move_of_every_game_and_plays_the_same_games() {
+    let board = empty(4, 4);
+    for threads in [1, 3] {
+        let seen: Mutex<Vec<PlayProgress>> = Mutex::new(Vec::new());
+        let stats = play_watched(&board, &SpawnLaw::classic(), &options(threads), &|progress| {
+            seen.lock().unwrap().push(*progress);
+        })
+        .unwrap();
+        assert_eq!(stats, play(&board, &SpawnLaw::classic(), &options(threads)).unwrap());
+        let seen = seen.into_inner().unwrap();
+        for (index, game) in stats.games.iter().enumerate() {
+            let of_game: Vec<&PlayProgress> = seen.iter().filter(|p| p.game == index as u64).collect();
+            // One report a move, in order, the last one the game's end.
+            assert_eq!(of_game.len() as u64, game.moves, "game {index}, {threads} threads");
+            assert!(of_game.iter().enumerate().all(|(i, p)| p.moves == i as u64 + 1));
+            assert_eq!(of_game.last().unwrap().max_tile, game.max_tile);
+        }
+        // The games ended so far never go back and never reach the run's count
+        // while a game still moves.
+        assert!(seen.iter().all(|p| p.games_done < stats.games.len()));
+        if threads == 1 {
+            assert!(seen.windows(2).all(|w| w[0].games_done <= w[1].games_done));
+            assert_eq!(seen.last().unwrap().games_done, stats.games.len() - 1);
+        }
+    }
 }
 
 #[test]
