@@ -190,6 +190,9 @@ struct Expectimax<'a, P: Position> {
     /// Boards after a move averaged so far, and how many may be.
     boards: u64,
     budget: u64,
+    /// Emptied lists of spawned boards, to fill again: one in use a level of
+    /// the search, so none is allocated once the search is as deep as it goes.
+    spare: Vec<Vec<(f64, P)>>,
 }
 
 impl<'a, P: Position> Expectimax<'a, P> {
@@ -203,6 +206,7 @@ impl<'a, P: Position> Expectimax<'a, P> {
             memo: HashMap::default(),
             boards: 0,
             budget,
+            spare: Vec::new(),
         }
     }
 
@@ -312,10 +316,14 @@ impl<'a, P: Position> Expectimax<'a, P> {
             return Err(SearchError::OutOfBudget { boards: self.boards });
         }
         self.boards += 1;
+        let mut boards = self.spare.pop().unwrap_or_default();
+        spawned_into(&mut boards, moved, self.law);
         let mut value = 0.0;
-        for (probability, spawned) in spawned(moved, self.law) {
-            value += probability * self.value(&spawned, left)?;
+        for (probability, spawned) in &boards {
+            value += probability * self.value(spawned, left)?;
         }
+        boards.clear();
+        self.spare.push(boards);
         self.memo.insert(key, value);
         Ok(value)
     }
@@ -325,14 +333,19 @@ impl<'a, P: Position> Expectimax<'a, P> {
 /// [`crate::spawns`] gives them: each empty cell in row-major order, each tile of
 /// the law in its order, the tile's probability divided by the empty cells.
 fn spawned<P: Position>(board: &P, law: &[(u8, f64)]) -> Vec<(f64, P)> {
-    let empty = board.empty_count() as f64;
     let mut boards = Vec::with_capacity(board.empty_count() * law.len());
+    spawned_into(&mut boards, board, law);
+    boards
+}
+
+/// [`spawned`] into `boards`, which it extends.
+fn spawned_into<P: Position>(boards: &mut Vec<(f64, P)>, board: &P, law: &[(u8, f64)]) {
+    let empty = board.empty_count() as f64;
     board.for_each_empty(|cell| {
         for &(exponent, tile_probability) in law {
             boards.push((tile_probability / empty, board.with(cell, exponent)));
         }
     });
-    boards
 }
 
 #[cfg(test)]
