@@ -200,6 +200,25 @@ fn closing_the_terminal_ends_the_game() {
 }
 
 #[test]
+fn a_terminal_too_small_for_the_board_says_so_until_it_grows() {
+    if !have_tmux() {
+        return;
+    }
+    // A 20×20 board needs 2 + 20 × 5 columns and 2 + 20 + 2 rows.
+    let session = Session { name: format!("puzzle-play-small-{}", std::process::id()) };
+    let program = env!("CARGO_BIN_EXE_puzzle");
+    let args = ["new-session", "-d", "-s", &session.name, "-x", "60", "-y", "20", program, "play"];
+    session.tmux(&args.into_iter().chain(["--size", "20x20", "--seed", "17"]).collect::<Vec<_>>());
+    let small = session.wait_for("press q to quit");
+    assert!(small.contains("The terminal is 60×20; this board needs 102×24."), "{small}");
+    assert!(!small.contains("— seed 17"), "no board drawn wrapped:\n{small}");
+    session.tmux(&["resize-window", "-t", &session.name, "-x", "110", "-y", "30"]);
+    let grown = session.wait_for("— seed 17");
+    assert!(!grown.contains("press q to quit"), "{grown}");
+    assert_eq!(grown.lines().filter(|line| line.starts_with("  ") && line.contains(" .")).count(), 20, "{grown}");
+}
+
+#[test]
 fn play_without_a_terminal_says_so() {
     let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).arg("play").output().unwrap();
     assert_eq!(output.status.code(), Some(2));

@@ -109,11 +109,27 @@ impl Session {
         }
     }
 
-    fn draw(&self, out: &mut impl Write) -> std::io::Result<()> {
+    /// Draws the game on a terminal of `columns` × `rows`; one too small
+    /// for the board says so instead (a board drawn wrapped is unreadable),
+    /// and the lines around it are cut to the width.
+    fn draw(&self, out: &mut impl Write, (columns, rows): (u16, u16)) -> std::io::Result<()> {
         let width = self.board.exponents().as_slice().iter().map(|&e| tile_text(e).len()).max().unwrap_or(1).max(4);
         queue!(out, cursor::MoveTo(0, 0), Clear(ClearType::All))?;
+        let needed = (2 + self.board.width() * (width + 1), 2 + self.board.height() + 2);
+        if needed.0 > usize::from(columns) || needed.1 > usize::from(rows) {
+            let text = format!(
+                "The terminal is {columns}×{rows}; this board needs {}×{}. Make it larger, or press q to quit.",
+                needed.0, needed.1
+            );
+            let lines = wrapped(&text, usize::from(columns.max(1)));
+            for (row, line) in (0..rows).zip(lines) {
+                queue!(out, cursor::MoveTo(0, row), Print(line))?;
+            }
+            return out.flush();
+        }
+        let fit = |text: &str| text.chars().take(usize::from(columns)).collect::<String>();
         let title = format!("puzzle play — score {} — {} moves — seed {}", self.score, self.moves, self.seed);
-        queue!(out, SetAttribute(Attribute::Bold), Print(title), SetAttribute(Attribute::Reset))?;
+        queue!(out, SetAttribute(Attribute::Bold), Print(fit(&title)), SetAttribute(Attribute::Reset))?;
         let mut line = 2u16;
         for row in 0..self.board.height() {
             let cells: Vec<String> = (0..self.board.width())
@@ -134,12 +150,36 @@ impl Session {
         }
         line += 1;
         let keys = "arrows, w s d, k j l: move · u undo · h hint · a engine plays · q quit";
-        queue!(out, cursor::MoveTo(0, line), Print(keys))?;
-        for (i, text) in self.message.lines().enumerate() {
-            queue!(out, cursor::MoveTo(0, line + 2 + i as u16), Print(text))?;
+        queue!(out, cursor::MoveTo(0, line), Print(fit(keys)))?;
+        for (row, text) in (line + 2..rows).zip(self.message.lines()) {
+            queue!(out, cursor::MoveTo(0, row), Print(fit(text)))?;
         }
         out.flush()
     }
+}
+
+/// `text` in lines of at most `columns` characters, broken at spaces where
+/// it can be.
+fn wrapped(text: &str, columns: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let fits = line.chars().count() + 1 + word.chars().count() <= columns;
+        if !line.is_empty() && !fits {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+        while line.chars().count() > columns {
+            let rest = line.chars().skip(columns).collect();
+            lines.push(line.chars().take(columns).collect());
+            line = rest;
+        }
+    }
+    lines.push(line);
+    lines
 }
 
 fn tile_text(exponent: u8) -> String {
@@ -271,7 +311,7 @@ pub(super) fn play(
     let mut out = std::io::stdout();
     let mut auto = false;
     loop {
-        session.draw(&mut out)?;
+        session.draw(&mut out, terminal::size()?)?;
         if signal.load(Ordering::SeqCst) != 0 {
             break;
         }
@@ -331,6 +371,13 @@ pub(super) fn play(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_is_wrapped_at_spaces_and_a_long_word_is_cut() {
+        assert_eq!(wrapped("The terminal is 8×4", 8), ["The", "terminal", "is 8×4"]);
+        assert_eq!(wrapped("abcdefghij k", 4), ["abcd", "efgh", "ij k"]);
+        assert_eq!(wrapped("one two", 80), ["one two"]);
+    }
 
     fn key(code: KeyCode) -> Option<Action> {
         action_of(KeyEvent::new(code, KeyModifiers::NONE))
