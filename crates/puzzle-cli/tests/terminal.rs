@@ -29,12 +29,18 @@ fn on_a_terminal(env: &[(&str, &str)], args: &[&str]) -> String {
         .chain(args.iter().map(|arg| arg.to_string()))
         .collect::<Vec<_>>()
         .join(" ");
+    shell_on_a_terminal(env, &line, &root())
+}
+
+/// The shell command `line` run in `dir` on a pseudo-terminal, its output
+/// as the terminal got it.
+fn shell_on_a_terminal(env: &[(&str, &str)], line: &str, dir: &Path) -> String {
     let mut command = Command::new("script");
     for variable in ["NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "COLORTERM", "TERM", "CI"] {
         command.env_remove(variable);
     }
     command.env("TERM", "xterm-256color").envs(env.iter().copied());
-    let output = command.args(["-qec", &line, "/dev/null"]).current_dir(root()).output().unwrap();
+    let output = command.args(["-qec", line, "/dev/null"]).current_dir(dir).output().unwrap();
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
@@ -138,17 +144,7 @@ fn a_long_play_shows_its_games_on_the_bar_and_a_signal_clears_it() {
     std::fs::write(&file, format!("game 2048\nspawns classic\n{board}query play 1000 games seed 1\n")).unwrap();
     // Days of games: the bar appears after 0.7 s, SIGTERM comes at 5.
     let line = format!("timeout -s TERM 5 {} run long.puzzle", env!("CARGO_BIN_EXE_puzzle"));
-    let mut command = Command::new("script");
-    for variable in ["NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "COLORTERM", "TERM", "CI"] {
-        command.env_remove(variable);
-    }
-    let output = command
-        .env("TERM", "xterm-256color")
-        .args(["-qec", &line, "/dev/null"])
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
-    let screen = String::from_utf8_lossy(&output.stdout).into_owned();
+    let screen = shell_on_a_terminal(&[], &line, dir.path());
     // An 80-column terminal (script's) holds the whole line.
     assert!(screen.contains("] long.puzzle (play: 0/1000 games, "), "{screen:?}");
     assert!(screen.contains(" moves, largest "), "{screen:?}");
