@@ -16,6 +16,7 @@ use crate::answer::Budget;
 use crate::files::Input;
 use crate::report::FileReport;
 use crate::signals;
+use crate::style::visible;
 
 /// How long a run goes before it shows a progress bar.
 const PROGRESS_AFTER: Duration = Duration::from_millis(700);
@@ -56,7 +57,8 @@ pub fn run(
             scope.spawn(move || loop {
                 let next = queue.lock().expect("no panic while taking an input").next();
                 let Some((index, input)) = next else { break };
-                let named = (input.name(), std::thread::current().id());
+                // A name from a directory may hold control characters.
+                let named = (visible(&input.name()).into_owned(), std::thread::current().id());
                 running.lock().expect("no panic while naming a file").insert(index, named);
                 let start = Instant::now();
                 let report = input.process(budget, answer);
@@ -113,7 +115,7 @@ pub fn slowest(reports: &[FileReport], times: &[Duration], count: usize) -> Stri
     let parts: Vec<String> = by_time
         .iter()
         .take(count)
-        .map(|(report, elapsed)| format!("{} ({:.2} s)", report.path, elapsed.as_secs_f64()))
+        .map(|(report, elapsed)| format!("{} ({:.2} s)", visible(&report.path), elapsed.as_secs_f64()))
         .collect();
     format!("slowest: {}", parts.join(", "))
 }

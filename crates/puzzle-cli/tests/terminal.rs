@@ -139,14 +139,16 @@ fn a_long_line_is_cut_around_the_caret() {
 #[test]
 fn a_long_play_shows_its_games_on_the_bar_and_a_signal_clears_it() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("long.puzzle");
+    // Named with a control character, which the bar shows escaped.
+    let file = dir.path().join("l\u{1b}[2J.puzzle");
     let board = "board {\n  . . . .\n  . . . .\n  . . . .\n  . . . .\n}\n";
     std::fs::write(&file, format!("game 2048\nspawns classic\n{board}query play 1000 games seed 1\n")).unwrap();
     // Days of games: the bar appears after 0.7 s, SIGTERM comes at 5.
-    let line = format!("timeout -s TERM 5 {} run long.puzzle", env!("CARGO_BIN_EXE_puzzle"));
+    let line = format!("timeout -s TERM 5 {} run .", env!("CARGO_BIN_EXE_puzzle"));
     let screen = shell_on_a_terminal(&[], &line, dir.path());
     // An 80-column terminal (script's) holds the whole line.
-    assert!(screen.contains("] long.puzzle (play: 0/1000 games, "), "{screen:?}");
+    assert!(screen.contains("] ./l\\u{1b}[2J.puzzle (play: 0/1000 games, "), "{screen:?}");
+    assert!(!screen.contains("\u{1b}[2J"), "{screen:?}");
     assert!(screen.contains(" moves, largest "), "{screen:?}");
     // Killed before any report, and the bar's line erased last.
     assert!(!screen.contains("games, largest tile"), "{screen:?}");
