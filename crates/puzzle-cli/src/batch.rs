@@ -16,19 +16,20 @@ use crate::answer::Budget;
 use crate::files::Input;
 use crate::report::FileReport;
 use crate::signals;
-use crate::style::visible;
+use crate::style::{self, visible};
 
 /// How long a run goes before it shows a progress bar.
 const PROGRESS_AFTER: Duration = Duration::from_millis(700);
 
 /// Processes every input on `jobs` threads and hands each report to `each`
 /// in input order, as soon as it and all before it are done. Returns every
-/// report with the time it took.
+/// report with the time it took. `ascii`: the bar in pure ASCII too.
 pub fn run(
     inputs: Vec<Input>,
     budget: Budget,
     answer: bool,
     jobs: usize,
+    ascii: bool,
     mut each: impl FnMut(usize, &FileReport) -> std::io::Result<()>,
 ) -> std::io::Result<Vec<(FileReport, Duration)>> {
     let total = inputs.len();
@@ -42,7 +43,8 @@ pub fn run(
     } else {
         "{spinner} [{elapsed}] {wide_msg}"
     };
-    progress.set_style(ProgressStyle::with_template(template).expect("a valid template"));
+    let style = ProgressStyle::with_template(template).expect("a valid template");
+    progress.set_style(if ascii { style.tick_chars("-\\|/ ") } else { style });
     let started = Instant::now();
     // The workers take the inputs in order from one shared queue, and say
     // which files they are on.
@@ -58,7 +60,9 @@ pub fn run(
                 let next = queue.lock().expect("no panic while taking an input").next();
                 let Some((index, input)) = next else { break };
                 // A name from a directory may hold control characters.
-                let named = (visible(&input.name()).into_owned(), std::thread::current().id());
+                let name = visible(&input.name()).into_owned();
+                let name = if ascii { style::ascii(&name) } else { name };
+                let named = (name, std::thread::current().id());
                 running.lock().expect("no panic while naming a file").insert(index, named);
                 let start = Instant::now();
                 let report = input.process(budget, answer);

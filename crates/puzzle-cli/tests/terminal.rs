@@ -154,3 +154,15 @@ fn a_long_play_shows_its_games_on_the_bar_and_a_signal_clears_it() {
     assert!(!screen.contains("games, largest tile"), "{screen:?}");
     assert!(screen.trim_end_matches(' ').ends_with("\r\u{1b}[2K"), "{screen:?}");
 }
+
+#[test]
+fn with_ascii_the_bar_is_ascii_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = "board {\n  . . . .\n  . . . .\n  . . . .\n  . . . .\n}\n";
+    let text = format!("game 2048\nspawns classic\n{board}query play 1000 games seed 1\n");
+    std::fs::write(dir.path().join("ü.puzzle"), text).unwrap();
+    let line = format!("timeout -s TERM 3 {} run . --ascii", env!("CARGO_BIN_EXE_puzzle"));
+    let screen = shell_on_a_terminal(&[], &line, dir.path());
+    assert!(screen.contains("] ./\\u{fc}.puzzle"), "{screen:?}");
+    assert!(screen.is_ascii(), "{screen:?}");
+}

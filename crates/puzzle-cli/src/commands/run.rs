@@ -52,7 +52,7 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
     let in_ascii = |text: String| if ascii { style::ascii(&text) } else { text };
     let report_text = !options.json && !options.bless;
     let mut reported = 0;
-    let finished = batch::run(inputs(paths), budget, true, jobs, |_, report| {
+    let finished = batch::run(inputs(paths), budget, true, jobs, ascii, |_, report| {
         match &report.outcome {
             Err(_) => {
                 let errors = text::render_text(report, text::TextOptions { style: error_style, ..text_options });
@@ -96,7 +96,7 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
     }
     let slowest = times.iter().max().copied().unwrap_or_default();
     if !options.quiet && reports.len() > 1 && slowest >= WORTH_TIMING {
-        output::stderr(&format!("{}\n", batch::slowest(&reports, &times, 3)));
+        output::stderr(&in_ascii(format!("{}\n", batch::slowest(&reports, &times, 3))));
     }
     if let Some(dir) = options.svg {
         write_pictures(&dir, &reports)?;
