@@ -2,7 +2,7 @@
 //! typed answer per query, its proof, and its [`Status`].
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use grid_core::{Direction, Grid};
 use rules_2048::{EngineOptions, PlayOptions, PlayStats, Proof, ReachProof, SearchError, SearchOptions, SpawnLaw};
@@ -478,6 +478,9 @@ fn answer_2048(
     })
 }
 
+/// How often a `play` tells the progress bar how far it is.
+const PLAY_TOLD_EVERY: Duration = Duration::from_millis(50);
+
 /// The answer of a query of the game with spawns. `explicit` says whether
 /// the budget was given (`--budget`, an editor): only then does it stop the
 /// games of `play`, which otherwise run to their end. `chance_boards` caps
@@ -552,12 +555,19 @@ fn answer_with_spawns(
                 threads: options.threads,
             };
             let (activity, moves, largest) = (Activity::here(), AtomicU64::new(0), AtomicU64::new(0));
+            // Told at most every PLAY_TOLD_EVERY: at depth 1 a move takes
+            // microseconds, and telling each would slow the run by a third.
+            let next_told = AtomicU64::new(0);
             let stats = rules_2048::play_watched(board, law, &play, &|progress| {
                 // The run's totals, which only grow, however many games move at once.
                 let moves = moves.fetch_add(1, Ordering::Relaxed) + 1;
                 let largest = largest.fetch_max(progress.max_tile, Ordering::Relaxed).max(progress.max_tile);
-                let ended = progress.games_done;
-                activity.tell(format!("play: {ended}/{games} games, {moves} moves, largest {largest}"));
+                let now = started.elapsed().as_nanos() as u64;
+                if now >= next_told.load(Ordering::Relaxed) {
+                    next_told.store(now + PLAY_TOLD_EVERY.as_nanos() as u64, Ordering::Relaxed);
+                    let ended = progress.games_done;
+                    activity.tell(format!("play: {ended}/{games} games, {moves} moves, largest {largest}"));
+                }
             })?;
             drop(activity);
             let seconds = started.elapsed().as_secs_f64();
