@@ -68,6 +68,7 @@ fn every_puzzle_matches_its_snapshots() {
             let filters = vec![
                 (r"in \d+\.\d+ s\b", "in [seconds] s"),
                 (r"\d+ moves a second", "[rate] moves a second"),
+                (r"\d+(\.\d M)? nodes a second", "[rate] nodes a second"),
                 (r#""(seconds|moves_per_second)": [0-9.e+-]+"#, r#""$1": "[time]""#),
             ];
             insta::with_settings!({ input_file => &path, prepend_module_to_snapshot => true, filters => filters }, {

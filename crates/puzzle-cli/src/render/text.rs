@@ -261,9 +261,10 @@ fn with_spawns(out: &mut String, board: &rules_2048::Board, answer: &Answer2048,
             }
             let _ = writeln!(
                 out,
-                "    {} depth {depth}, {} in {seconds:.3} s",
+                "    {} depth {depth}, {} in {seconds:.3} s, {} nodes a second",
                 style.dim("searched:"),
-                count(*nodes as usize, "node")
+                count(*nodes as usize, "node"),
+                rate(*nodes as f64 / seconds.max(1e-9))
             );
         }
         Answer2048::Play { stats, seconds } => {
@@ -435,4 +436,13 @@ pub fn summary(reports: &[FileReport], style: Style) -> String {
         out += &to_look_at.join("\n");
     }
     out
+}
+
+/// A rate per second: millions with a decimal from a million on.
+fn rate(per_second: f64) -> String {
+    if per_second >= 1e6 {
+        format!("{:.1} M", per_second / 1e6)
+    } else {
+        format!("{per_second:.0}")
+    }
 }
