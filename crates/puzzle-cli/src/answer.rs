@@ -5,7 +5,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use grid_core::{Direction, Grid};
-use rules_2048::{EngineOptions, PlayOptions, PlayStats, Proof, ReachProof, SearchError, SearchOptions, SpawnLaw};
+use rules_2048::{
+    EngineOptions, GameEnd, GameRecord, PlayOptions, PlayProgress, PlayStats, PlayWatcher, Proof, ReachProof,
+    SearchError, SearchOptions, SpawnLaw,
+};
 use rules_blockgame::Solution;
 
 use crate::activity::Activity;
@@ -481,6 +484,50 @@ fn answer_2048(
 /// How often a `play` tells the progress bar how far it is.
 const PLAY_TOLD_EVERY: Duration = Duration::from_millis(50);
 
+/// A `play` run told to the progress bar: the run's totals, which only grow
+/// however many games move at once, and a line for each game that ends.
+struct PlayShown {
+    activity: Activity,
+    games: u32,
+    started: Instant,
+    moves: AtomicU64,
+    largest: AtomicU64,
+    /// When to tell next, in nanoseconds from `started`: at depth 1 a move
+    /// takes microseconds, and telling each would slow the run by a sixth.
+    next_told: AtomicU64,
+}
+
+impl PlayShown {
+    fn new(games: u32, started: Instant) -> PlayShown {
+        let (moves, largest, next_told) = (AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0));
+        PlayShown { activity: Activity::here(), games, started, moves, largest, next_told }
+    }
+}
+
+impl PlayWatcher for PlayShown {
+    fn moved(&self, progress: &PlayProgress) {
+        let moves = self.moves.fetch_add(1, Ordering::Relaxed) + 1;
+        let largest = self.largest.fetch_max(progress.max_tile, Ordering::Relaxed).max(progress.max_tile);
+        let now = self.started.elapsed().as_nanos() as u64;
+        if now >= self.next_told.load(Ordering::Relaxed) {
+            self.next_told.store(now + PLAY_TOLD_EVERY.as_nanos() as u64, Ordering::Relaxed);
+            let (ended, games) = (progress.games_done, self.games);
+            self.activity.tell(format!("play: {ended}/{games} games, {moves} moves, largest {largest}"));
+        }
+    }
+
+    fn ended(&self, index: u64, record: &GameRecord) {
+        let end = match record.end {
+            GameEnd::Lost => "lost",
+            GameEnd::Reached => "stopped there",
+            GameEnd::OutOfBudget => "unfinished",
+        };
+        let GameRecord { max_tile, score, moves, .. } = record;
+        let game = index + 1;
+        self.activity.log(&format!("game {game} of {}: {max_tile} ({end}), score {score}, {moves} moves", self.games));
+    }
+}
+
 /// The answer of a query of the game with spawns. `explicit` says whether
 /// the budget was given (`--budget`, an editor): only then does it stop the
 /// games of `play`, which otherwise run to their end. `chance_boards` caps
@@ -554,22 +601,9 @@ fn answer_with_spawns(
                 max_moves: Some(limits::MAX_GAME_MOVES),
                 threads: options.threads,
             };
-            let (activity, moves, largest) = (Activity::here(), AtomicU64::new(0), AtomicU64::new(0));
-            // Told at most every PLAY_TOLD_EVERY: at depth 1 a move takes
-            // microseconds, and telling each would slow the run by a third.
-            let next_told = AtomicU64::new(0);
-            let stats = rules_2048::play_watched(board, law, &play, &|progress| {
-                // The run's totals, which only grow, however many games move at once.
-                let moves = moves.fetch_add(1, Ordering::Relaxed) + 1;
-                let largest = largest.fetch_max(progress.max_tile, Ordering::Relaxed).max(progress.max_tile);
-                let now = started.elapsed().as_nanos() as u64;
-                if now >= next_told.load(Ordering::Relaxed) {
-                    next_told.store(now + PLAY_TOLD_EVERY.as_nanos() as u64, Ordering::Relaxed);
-                    let ended = progress.games_done;
-                    activity.tell(format!("play: {ended}/{games} games, {moves} moves, largest {largest}"));
-                }
-            })?;
-            drop(activity);
+            let watcher = PlayShown::new(*games, started);
+            let stats = rules_2048::play_watched(board, law, &play, &watcher)?;
+            drop(watcher);
             let seconds = started.elapsed().as_secs_f64();
             let unfinished = stats.unfinished();
             let nodes = stats.games.iter().map(|game| game.nodes).sum();

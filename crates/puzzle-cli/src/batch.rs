@@ -62,6 +62,7 @@ pub fn run(
                 // A name from a directory may hold control characters.
                 let name = visible(&input.name()).into_owned();
                 let name = if ascii { style::ascii(&name) } else { name };
+                activity::answering(name.clone());
                 let named = (name, std::thread::current().id());
                 running.lock().expect("no panic while naming a file").insert(index, named);
                 let start = Instant::now();
@@ -86,6 +87,10 @@ pub fn run(
                 progress.set_draw_target(ProgressDrawTarget::stderr());
                 progress.enable_steady_tick(Duration::from_millis(100));
                 signals::set_progress(Some(progress.clone()));
+                activity::listen(true);
+            }
+            for line in activity::take_lines() {
+                progress.println(line);
             }
             let names: Vec<String> = running
                 .lock()
@@ -106,6 +111,7 @@ pub fn run(
         Ok(())
     });
     signals::set_progress(None);
+    activity::listen(false);
     progress.finish_and_clear();
     result?;
     Ok(done.into_iter().flatten().collect())

@@ -144,7 +144,22 @@ impl PlayStats {
 /// assert!(stats.games.iter().all(|game| game.max_tile == 64));
 /// ```
 pub fn play(board: &Board, law: &SpawnLaw, options: &PlayOptions) -> Result<PlayStats, TileOverflow> {
-    play_watched(board, law, options, &|_| {})
+    play_watched(board, law, options, &|_: &PlayProgress| {})
+}
+
+/// What a [`play_watched`] run tells as it goes, from the threads that play
+/// its games. A closure of a [`PlayProgress`] is one that hears the moves.
+pub trait PlayWatcher: Sync {
+    /// After every move of every game.
+    fn moved(&self, _progress: &PlayProgress) {}
+    /// When game `index` has ended, with its record.
+    fn ended(&self, _index: u64, _record: &GameRecord) {}
+}
+
+impl<F: Fn(&PlayProgress) + Sync> PlayWatcher for F {
+    fn moved(&self, progress: &PlayProgress) {
+        self(progress)
+    }
 }
 
 /// Where a [`play_watched`] run stands, after a move of one of its games.
@@ -160,14 +175,14 @@ pub struct PlayProgress {
     pub games_done: usize,
 }
 
-/// [`play`], calling `on_move` after every move of every game (from the
-/// thread that plays it): a run can take hours, and whoever waits for it
-/// wants to see it go. The games are the same as [`play`]'s.
+/// [`play`], telling `watcher` of every move of every game and of every
+/// game's end: a run can take hours, and whoever waits for it wants to see
+/// it go. The games are the same as [`play`]'s.
 pub fn play_watched(
     board: &Board,
     law: &SpawnLaw,
     options: &PlayOptions,
-    on_move: &(dyn Fn(&PlayProgress) + Sync),
+    watcher: &impl PlayWatcher,
 ) -> Result<PlayStats, TileOverflow> {
     let count = options.games as usize;
     let workers = options.threads.clamp(1, count.max(1));
@@ -179,9 +194,17 @@ pub fn play_watched(
         let record = play_on(state, law, options, engine_threads, |game| {
             let games_done = games_done.load(Ordering::Relaxed);
             let record = &game.record;
-            on_move(&PlayProgress { game: index as u64, moves: record.moves, max_tile: record.max_tile, games_done });
+            watcher.moved(&PlayProgress {
+                game: index as u64,
+                moves: record.moves,
+                max_tile: record.max_tile,
+                games_done,
+            });
         });
         games_done.fetch_add(1, Ordering::Relaxed);
+        if let Ok(record) = &record {
+            watcher.ended(index as u64, record);
+        }
         record
     };
     let games = if workers == 1 {

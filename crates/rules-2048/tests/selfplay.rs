@@ -5,8 +5,8 @@
 use std::sync::Mutex;
 
 use rules_2048::{
-    best_move, play, play_move, play_watched, spawn_random, starting_board, Board, EngineOptions, GameEnd, PlayOptions,
-    PlayProgress, SeededRng, SpawnLaw,
+    best_move, play, play_move, play_watched, spawn_random, starting_board, Board, EngineOptions, GameEnd, GameRecord,
+    PlayOptions, PlayProgress, PlayWatcher, SeededRng, SpawnLaw,
 };
 
 fn options(threads: usize) -> PlayOptions {
@@ -35,7 +35,7 @@ fn a_watched_run_reports_every_move_of_every_game_and_plays_the_same_games() {
     let board = empty(4, 4);
     for threads in [1, 3] {
         let seen: Mutex<Vec<PlayProgress>> = Mutex::new(Vec::new());
-        let stats = play_watched(&board, &SpawnLaw::classic(), &options(threads), &|progress| {
+        let stats = play_watched(&board, &SpawnLaw::classic(), &options(threads), &|progress: &PlayProgress| {
             seen.lock().unwrap().push(*progress);
         })
         .unwrap();
@@ -56,6 +56,24 @@ fn a_watched_run_reports_every_move_of_every_game_and_plays_the_same_games() {
             assert_eq!(seen.last().unwrap().games_done, stats.games.len() - 1);
         }
     }
+}
+
+#[test]
+fn a_watcher_hears_each_game_end_with_its_record() {
+    struct Ends(Mutex<Vec<(u64, GameRecord)>>);
+    impl PlayWatcher for Ends {
+        fn ended(&self, index: u64, record: &GameRecord) {
+            self.0.lock().unwrap().push((index, *record));
+        }
+    }
+    let board = empty(4, 4);
+    let ends = Ends(Mutex::new(Vec::new()));
+    let stats = play_watched(&board, &SpawnLaw::classic(), &options(3), &ends).unwrap();
+    let mut ends = ends.0.into_inner().unwrap();
+    ends.sort_by_key(|&(index, _)| index);
+    let told: Vec<GameRecord> = ends.iter().map(|&(_, record)| record).collect();
+    assert_eq!(ends.iter().map(|&(index, _)| index).collect::<Vec<_>>(), (0..6).collect::<Vec<_>>());
+    assert_eq!(told, stats.games);
 }
 
 #[test]
