@@ -21,21 +21,33 @@ use crate::style::{self, visible};
 /// How long a run goes before it shows a progress bar.
 const PROGRESS_AFTER: Duration = Duration::from_millis(700);
 
+/// The progress bar a run may show (on terminals only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bar {
+    /// None (`-q`: only what went wrong is printed).
+    Hidden,
+    /// In Unicode.
+    Unicode,
+    /// In pure ASCII (`--ascii`).
+    Ascii,
+}
+
 /// Processes every input on `jobs` threads and hands each report to `each`
 /// in input order, as soon as it and all before it are done. Returns every
-/// report with the time it took. `ascii`: the bar in pure ASCII too.
+/// report with the time it took.
 pub fn run(
     inputs: Vec<Input>,
     budget: Budget,
     answer: bool,
     jobs: usize,
-    ascii: bool,
+    bar: Bar,
     mut each: impl FnMut(usize, &FileReport) -> std::io::Result<()>,
 ) -> std::io::Result<Vec<(FileReport, Duration)>> {
     let total = inputs.len();
     // Drawn over a pager or into a file, a bar is noise: only when both the
     // report and the bar go to a terminal.
-    let show_progress = std::io::stderr().is_terminal() && std::io::stdout().is_terminal();
+    let show_progress = bar != Bar::Hidden && std::io::stderr().is_terminal() && std::io::stdout().is_terminal();
+    let ascii = bar == Bar::Ascii;
     let progress = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::hidden());
     // One file has no count to show; its bar is for a long query in it.
     let template = if total > 1 {

@@ -182,3 +182,13 @@ fn each_game_of_a_long_play_is_told_above_the_bar_as_it_ends() {
         assert!(line.contains(" of 100000: ") && line.contains(" (lost), score "), "{line:?}");
     }
 }
+
+#[test]
+fn quiet_shows_no_bar() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = "board {\n  . . . .\n  . . . .\n  . . . .\n  . . . .\n}\n";
+    let text = format!("game 2048\nspawns classic\n{board}query play 100000 games seed 1 depth 1\n");
+    std::fs::write(dir.path().join("quick.puzzle"), text).unwrap();
+    let line = format!("timeout -s TERM 2 {} run quick.puzzle -q", env!("CARGO_BIN_EXE_puzzle"));
+    assert_eq!(shell_on_a_terminal(&[], &line, dir.path()), "");
+}

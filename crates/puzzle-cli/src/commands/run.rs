@@ -51,8 +51,13 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
     // `--ascii`: the whole report in ASCII, the file's own text included.
     let in_ascii = |text: String| if ascii { style::ascii(&text) } else { text };
     let report_text = !options.json && !options.bless;
+    let bar = match (options.quiet, ascii) {
+        (true, _) => batch::Bar::Hidden,
+        (false, true) => batch::Bar::Ascii,
+        (false, false) => batch::Bar::Unicode,
+    };
     let mut reported = 0;
-    let finished = batch::run(inputs(paths), budget, true, jobs, ascii, |_, report| {
+    let finished = batch::run(inputs(paths), budget, true, jobs, bar, |_, report| {
         match &report.outcome {
             Err(_) => {
                 let errors = text::render_text(report, text::TextOptions { style: error_style, ..text_options });
