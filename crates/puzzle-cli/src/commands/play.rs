@@ -190,10 +190,15 @@ fn tile_text(exponent: u8) -> String {
     }
 }
 
+/// The engine at its default depth on every core: its move is the same on
+/// any number, and sooner on more.
+fn engine() -> EngineOptions {
+    EngineOptions { depth: None, threads: std::thread::available_parallelism().map_or(1, |n| n.get()) }
+}
+
 /// The engine's move with every legal move's value.
 fn hint(board: &Board, law: &SpawnLaw) -> String {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let answer = best_move(board, law, &EngineOptions { depth: None, threads });
+    let answer = best_move(board, law, &engine());
     let Some(choice) = answer.choice else { return "no move left".into() };
     let mut text = format!("hint: {} (depth {}, {} nodes)", choice.word(), answer.depth, answer.nodes);
     for (direction, value) in &answer.analysis {
@@ -318,7 +323,7 @@ pub(super) fn play(
         let wait = if auto { Duration::from_millis(1) } else { Duration::from_millis(100) };
         if !event::poll(wait)? {
             if auto {
-                let choice = best_move(&session.board, &session.law, &EngineOptions::default()).choice;
+                let choice = best_move(&session.board, &session.law, &engine()).choice;
                 match choice {
                     Some(direction) => {
                         session.apply(Action::Move(direction))?;
