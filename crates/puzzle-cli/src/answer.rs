@@ -483,6 +483,9 @@ fn answer_2048(
 
 /// How often a `play` tells the progress bar how far it is.
 const PLAY_TOLD_EVERY: Duration = Duration::from_millis(50);
+/// How long a `play` runs before it tells each game's end: a short one's
+/// games would only crowd the screen of a run of many files.
+const PLAY_GAMES_TOLD_AFTER: Duration = Duration::from_secs(2);
 
 /// A `play` run told to the progress bar: the run's totals, which only grow
 /// however many games move at once, and a line for each game that ends.
@@ -517,6 +520,9 @@ impl PlayWatcher for PlayShown {
     }
 
     fn ended(&self, index: u64, record: &GameRecord) {
+        if self.started.elapsed() < PLAY_GAMES_TOLD_AFTER {
+            return;
+        }
         let end = match record.end {
             GameEnd::Lost => "lost",
             GameEnd::Reached => "stopped there",

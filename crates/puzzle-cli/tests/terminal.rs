@@ -173,9 +173,9 @@ fn each_game_of_a_long_play_is_told_above_the_bar_as_it_ends() {
     let board = "board {\n  . . . .\n  . . . .\n  . . . .\n  . . . .\n}\n";
     let text = format!("game 2048\nspawns classic\n{board}query play 100000 games seed 1 depth 1\n");
     std::fs::write(dir.path().join("quick.puzzle"), text).unwrap();
-    let line = format!("timeout -s TERM 3 {} run quick.puzzle", env!("CARGO_BIN_EXE_puzzle"));
+    let line = format!("timeout -s TERM 4 {} run quick.puzzle", env!("CARGO_BIN_EXE_puzzle"));
     let screen = shell_on_a_terminal(&[], &line, dir.path());
-    // Games end from the bar's first showing on (at 0.7 s), each on a line.
+    // The games that end after the run's first 2 s, each on a line.
     let told: Vec<&str> = screen.split(['\r', '\n']).filter(|line| line.contains("quick.puzzle: game ")).collect();
     assert!(!told.is_empty(), "{screen:?}");
     for line in told {
