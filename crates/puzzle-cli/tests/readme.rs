@@ -1,0 +1,86 @@
+//! The README's sessions are what the command prints: each ```console block's
+//! `$ puzzle ARGS` is run from the repository's root and its output
+//! (diagnostics then the report, as a terminal shows them, without colour)
+//! compared line by line with the block, times and rates aside. A block whose
+//! last line is `…` shows only the beginning of the output.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Each session of the README: the command's arguments and the lines shown.
+fn sessions(readme: &str) -> Vec<(Vec<String>, Vec<String>)> {
+    let mut found = Vec::new();
+    let mut rest = readme;
+    while let Some(start) = rest.find("```console\n") {
+        let block = &rest[start + "```console\n".len()..];
+        let end = block.find("```").expect("a console block ends");
+        let mut lines = block[..end].lines();
+        let command = lines.next().expect("a session starts with its command");
+        let args = command.strip_prefix("$ puzzle ").unwrap_or_else(|| panic!("not a `puzzle` command: {command}"));
+        found.push((args.split_whitespace().map(String::from).collect(), lines.map(String::from).collect()));
+        rest = &block[end..];
+    }
+    found
+}
+
+/// A line with its times and rates cut off: what a search prints before
+/// ` in 0.001 s`, and a rate's label only.
+fn untimed(line: &str) -> &str {
+    if line.contains(" a second") {
+        return match line.find(" in ") {
+            Some(cut) => &line[..cut],
+            None => &line[..line.find(':').map_or(line.len(), |colon| colon + 1)],
+        };
+    }
+    line
+}
+
+#[test]
+fn every_session_in_the_readme_is_what_the_command_prints() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let sessions = sessions(&readme);
+    assert!(sessions.len() >= 4, "the README's sessions were not found");
+    for (args, shown) in sessions {
+        let output = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+            .args(&args)
+            .current_dir(root())
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let printed = String::from_utf8(output.stderr).unwrap() + &String::from_utf8(output.stdout).unwrap();
+        let printed: Vec<&str> = printed.lines().collect();
+        let (shown, whole) = match shown.split_last() {
+            Some((last, beginning)) if last.trim() == "…" => (beginning, false),
+            _ => (&shown[..], true),
+        };
+        let session = format!("$ puzzle {}", args.join(" "));
+        if whole {
+            assert_eq!(printed.len(), shown.len(), "{session}: the README shows\n{}", shown.join("\n"));
+        }
+        for (number, (printed, shown)) in printed.iter().zip(shown).enumerate() {
+            assert_eq!(untimed(printed), untimed(shown), "{session}, line {}", number + 1);
+        }
+    }
+}
+
+#[test]
+fn a_session_is_its_command_and_its_lines() {
+    let readme =
+        "text\n```console\n$ puzzle run a.puzzle --explain\none\ntwo\n```\nmore\n```console\n$ puzzle check b\n```\n";
+    let found = sessions(readme);
+    assert_eq!(found.len(), 2);
+    assert_eq!(found[0].0, ["run", "a.puzzle", "--explain"]);
+    assert_eq!(found[0].1, ["one", "two"]);
+    assert_eq!(found[1], (vec!["check".to_string(), "b".to_string()], vec![]));
+    assert_eq!(
+        untimed("    searched: depth 3, 4148 nodes in 0.001 s, 6.0 M nodes a second"),
+        "    searched: depth 3, 4148 nodes"
+    );
+    assert_eq!(untimed("    speed: 849301 moves a second"), "    speed:");
+    assert_eq!(untimed("    moves: 454 / 490 / 642"), "    moves: 454 / 490 / 642");
+}
