@@ -2,7 +2,9 @@
 //! `$ puzzle ARGS` is run from the repository's root and its output
 //! (diagnostics then the report, as a terminal shows them, without colour)
 //! compared line by line with the block, times and rates aside. A block whose
-//! last line is `…` shows only the beginning of the output.
+//! last line is `…` shows only the beginning of the output. Every puzzle the
+//! README and docs/format.md show holds its `expect`s, and one shown as a
+//! file is that file.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -83,4 +85,49 @@ fn a_session_is_its_command_and_its_lines() {
     );
     assert_eq!(untimed("    speed: 849301 moves a second"), "    speed:");
     assert_eq!(untimed("    moves: 454 / 490 / 642"), "    moves: 454 / 490 / 642");
+}
+
+/// Each puzzle the README shows (a plain ``` block with a `game` line), and
+/// the file it says it is (`` `puzzles/x.puzzle`: `` on the line before).
+fn puzzles_shown(readme: &str) -> Vec<(String, Option<String>)> {
+    let mut found = Vec::new();
+    let mut before = "";
+    let mut lines = readme.lines();
+    while let Some(line) = lines.next() {
+        if line.starts_with("```") {
+            let block: Vec<&str> = lines.by_ref().take_while(|line| *line != "```").collect();
+            // A block of another language (```sh, ```console) is no puzzle.
+            if line == "```" && block.iter().any(|line| line.starts_with("game ")) {
+                let file = before.strip_prefix('`').and_then(|rest| rest.strip_suffix("`:")).map(String::from);
+                found.push((block.join("\n") + "\n", file));
+            }
+        }
+        if !line.trim().is_empty() {
+            before = line;
+        }
+    }
+    found
+}
+
+#[test]
+fn every_puzzle_in_the_readme_and_the_format_holds_its_expectations_and_is_its_file() {
+    let read = |doc: &str| std::fs::read_to_string(root().join(doc)).unwrap();
+    let shown: Vec<_> = ["README.md", "docs/format.md"].iter().flat_map(|doc| puzzles_shown(&read(doc))).collect();
+    assert!(shown.len() >= 4, "the documents' puzzles were not found");
+    for (text, file) in shown {
+        if let Some(file) = file {
+            assert_eq!(std::fs::read_to_string(root().join(&file)).unwrap(), text, "the README shows {file}");
+        }
+        let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+            .args(["run", "-"])
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), text.as_bytes()).unwrap();
+        let output = child.wait_with_output().unwrap();
+        let report = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(0), "a puzzle of the README:\n{text}\n{report}");
+    }
 }
