@@ -131,3 +131,41 @@ fn every_puzzle_in_the_readme_and_the_format_holds_its_expectations_and_is_its_f
         assert_eq!(output.status.code(), Some(0), "a puzzle of the README:\n{text}\n{report}");
     }
 }
+
+/// The README's Rust example, as it shows it (between the markers), run.
+#[test]
+fn the_readmes_rust_example_runs() -> Result<(), Box<dyn std::error::Error>> {
+    // README example begins
+    use rules_2048::{max_tile, Board};
+
+    let board: Board = "2 2 2 / 4 4 4 / 8 8 8".parse()?; // the .puzzle row syntax, `/` between rows
+    let answer = max_tile(&board, 5)?;
+    assert_eq!(answer.tile, 16); // answer.moves is one shortest witness
+
+    // The game with spawns: the exact chance, the engine, seeded self-play.
+    let law = rules_2048::SpawnLaw::classic();
+    let start: Board = "2 . / . 2".parse()?;
+    assert!((rules_2048::chance(&start, &law, 4, 1)?.probability - 0.1).abs() < 1e-12);
+    let engine = rules_2048::best_move(&start, &law, &rules_2048::EngineOptions::default());
+    assert!(engine.choice.is_some()); // engine.analysis: each legal move's value
+
+    let blocks: rules_blockgame::Board = ". 7 . / 7 7 7".parse()?;
+    assert_eq!(rules_blockgame::solve(&blocks).removed_ids(), [7]);
+    // README example ends
+    Ok(())
+}
+
+#[test]
+fn the_readmes_rust_example_is_the_one_run_here() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let start = readme.find("```rust\n").expect("the README has a Rust example") + "```rust\n".len();
+    let shown = &readme[start..start + readme[start..].find("```").unwrap()];
+    let here = include_str!("readme.rs");
+    let begin = here.find("// README example begins\n").unwrap() + "// README example begins\n".len();
+    let run = &here[begin..here.find("    // README example ends").unwrap()];
+    let unindented: String =
+        run.lines().map(|line| line.strip_prefix("    ").unwrap_or(line).to_string() + "\n").collect();
+    // rustfmt aligns comments its own way: spacing aside.
+    let spaced = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(spaced(&unindented), spaced(shown));
+}
