@@ -136,16 +136,21 @@ fn a_long_line_is_cut_around_the_caret() {
     assert_eq!(lines[source].rfind('3'), lines[source + 1].find('^'), "{text}");
 }
 
+/// `puzzle ARGS` run for `seconds` on a pseudo-terminal, in a directory
+/// holding only `file`: a new 4×4 game and its `query`. Then SIGTERM.
+fn a_new_game_on_a_terminal(file: &str, query: &str, seconds: u32, args: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let board = "board {\n  . . . .\n  . . . .\n  . . . .\n  . . . .\n}\n";
+    std::fs::write(dir.path().join(file), format!("game 2048\nspawns classic\n{board}query {query}\n")).unwrap();
+    let line = format!("timeout -s TERM {seconds} {} {args}", env!("CARGO_BIN_EXE_puzzle"));
+    shell_on_a_terminal(&[], &line, dir.path())
+}
+
 #[test]
 fn a_long_play_shows_its_games_on_the_bar_and_a_signal_clears_it() {
-    let dir = tempfile::tempdir().unwrap();
-    // Named with a control character, which the bar shows escaped.
-    let file = dir.path().join("l\u{1b}[2J.puzzle");
-    let board = "board {\n  . . . .\n  . . . .\n  . . . .\n  . . . .\n}\n";
-    std::fs::write(&file, format!("game 2048\nspawns classic\n{board}query play 1000 games seed 1\n")).unwrap();
-    // Days of games: the bar appears after 0.7 s, SIGTERM comes at 5.
-    let line = format!("timeout -s TERM 5 {} run .", env!("CARGO_BIN_EXE_puzzle"));
-    let screen = shell_on_a_terminal(&[], &line, dir.path());
+    // Days of games: the bar appears after 0.7 s, SIGTERM comes at 5. The
+    // file is named with a control character, which the bar shows escaped.
+    let screen = a_new_game_on_a_terminal("l\u{1b}[2J.puzzle", "play 1000 games seed 1", 5, "run .");
     // An 80-column terminal (script's) holds the whole line.
     assert!(screen.contains("] ./l\\u{1b}[2J.puzzle (play: 0/1000 games, "), "{screen:?}");
     assert!(!screen.contains("\u{1b}[2J"), "{screen:?}");
@@ -157,24 +162,15 @@ fn a_long_play_shows_its_games_on_the_bar_and_a_signal_clears_it() {
 
 #[test]
 fn with_ascii_the_bar_is_ascii_too() {
-    let dir = tempfile::tempdir().unwrap();
-    let board = "board {\n  . . . .\n  . . . .\n  . . . .\n  . . . .\n}\n";
-    let text = format!("game 2048\nspawns classic\n{board}query play 1000 games seed 1\n");
-    std::fs::write(dir.path().join("ü.puzzle"), text).unwrap();
-    let line = format!("timeout -s TERM 3 {} run . --ascii", env!("CARGO_BIN_EXE_puzzle"));
-    let screen = shell_on_a_terminal(&[], &line, dir.path());
+    let screen = a_new_game_on_a_terminal("ü.puzzle", "play 1000 games seed 1", 3, "run . --ascii");
     assert!(screen.contains("] ./\\u{fc}.puzzle"), "{screen:?}");
     assert!(screen.is_ascii(), "{screen:?}");
 }
 
 #[test]
 fn each_game_of_a_long_play_is_told_above_the_bar_as_it_ends() {
-    let dir = tempfile::tempdir().unwrap();
-    let board = "board {\n  . . . .\n  . . . .\n  . . . .\n  . . . .\n}\n";
-    let text = format!("game 2048\nspawns classic\n{board}query play 100000 games seed 1 depth 1\n");
-    std::fs::write(dir.path().join("quick.puzzle"), text).unwrap();
-    let line = format!("timeout -s TERM 4 {} run quick.puzzle", env!("CARGO_BIN_EXE_puzzle"));
-    let screen = shell_on_a_terminal(&[], &line, dir.path());
+    let quick = "play 100000 games seed 1 depth 1";
+    let screen = a_new_game_on_a_terminal("quick.puzzle", quick, 4, "run quick.puzzle");
     // The games that end after the run's first 2 s, each on a line.
     let told: Vec<&str> = screen.split(['\r', '\n']).filter(|line| line.contains("quick.puzzle: game ")).collect();
     assert!(!told.is_empty(), "{screen:?}");
@@ -185,10 +181,6 @@ fn each_game_of_a_long_play_is_told_above_the_bar_as_it_ends() {
 
 #[test]
 fn quiet_shows_no_bar() {
-    let dir = tempfile::tempdir().unwrap();
-    let board = "board {\n  . . . .\n  . . . .\n  . . . .\n  . . . .\n}\n";
-    let text = format!("game 2048\nspawns classic\n{board}query play 100000 games seed 1 depth 1\n");
-    std::fs::write(dir.path().join("quick.puzzle"), text).unwrap();
-    let line = format!("timeout -s TERM 2 {} run quick.puzzle -q", env!("CARGO_BIN_EXE_puzzle"));
-    assert_eq!(shell_on_a_terminal(&[], &line, dir.path()), "");
+    let quick = "play 100000 games seed 1 depth 1";
+    assert_eq!(a_new_game_on_a_terminal("quick.puzzle", quick, 2, "run quick.puzzle -q"), "");
 }
