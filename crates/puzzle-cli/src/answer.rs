@@ -550,7 +550,12 @@ fn answer_with_spawns(
     Ok(match query {
         SpawnQuery::Chance { target, within } => {
             let budget = options.node_budget.map(|n| n.min(chance_boards));
-            match rules_2048::chance_with(board, law, *target, *within, budget) {
+            let activity = Activity::here();
+            let of_budget = budget.map_or(String::new(), |budget| format!(" of {budget}"));
+            let searched = rules_2048::chance_watched(board, law, *target, *within, budget, &|boards| {
+                activity.tell(format!("chance: {boards}{of_budget} boards"));
+            });
+            match searched {
                 Ok(found) => exact(Answer2048::Chance {
                     probability: Some(found.probability),
                     error_bound: found.error_bound,
@@ -558,6 +563,7 @@ fn answer_with_spawns(
                 }),
                 Err(SearchError::OutOfBudget { boards }) => {
                     // What fewer moves prove, each search with the same budget.
+                    activity.tell("chance: out of budget; what fewer moves prove".to_string());
                     let fewer =
                         budget.and_then(|budget| rules_2048::chance_within_fewer(board, law, *target, *within, budget));
                     let bound = fewer

@@ -184,3 +184,17 @@ fn quiet_shows_no_bar() {
     let quick = "play 100000 games seed 1 depth 1";
     assert_eq!(a_new_game_on_a_terminal("quick.puzzle", quick, 2, "run quick.puzzle -q"), "");
 }
+
+#[test]
+fn a_long_chance_shows_how_far_into_its_budget_it_is() {
+    let screen = a_new_game_on_a_terminal("c.puzzle", "chance 32 within 10", 4, "run c.puzzle");
+    let counts: Vec<u64> = screen
+        .split("(chance: ")
+        .skip(1)
+        .filter_map(|told| told.split_once(" of 2000000 boards)").and_then(|(count, _)| count.parse().ok()))
+        .collect();
+    assert!(!counts.is_empty(), "{screen:?}");
+    // Told every 4,096 boards, and only growing.
+    assert!(counts.iter().all(|count| count % 4096 == 0), "{counts:?}");
+    assert!(counts.windows(2).all(|pair| pair[0] <= pair[1]), "{counts:?}");
+}

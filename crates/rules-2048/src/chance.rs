@@ -84,6 +84,23 @@ pub fn chance_with(
     max_moves: usize,
     board_budget: Option<u64>,
 ) -> Result<Chance, SearchError> {
+    chance_watched(board, law, target, max_moves, board_budget, &|_| {})
+}
+
+/// How many boards [`chance_watched`] visits between two reports.
+pub const CHANCE_BOARDS_TOLD_EVERY: u64 = 4096;
+
+/// [`chance_with`], telling `on_boards` the boards visited so far every
+/// [`CHANCE_BOARDS_TOLD_EVERY`] of them: a search of seconds that someone
+/// watches can say how far into its budget it is.
+pub fn chance_watched(
+    board: &Board,
+    law: &SpawnLaw,
+    target: u64,
+    max_moves: usize,
+    board_budget: Option<u64>,
+    on_boards: &dyn Fn(u64),
+) -> Result<Chance, SearchError> {
     if max_moves > MAX_MOVES {
         return Err(SearchError::TooManyMoves { asked: max_moves });
     }
@@ -96,6 +113,7 @@ pub fn chance_with(
         error_bound,
         budget: board_budget.unwrap_or(u64::MAX),
         max_moves,
+        on_boards,
     };
     // Every spawn of the search counted, a new game's two first.
     let spawns_to_come = max_moves as u32 + 2;
@@ -111,6 +129,7 @@ struct ChanceSearch<'a> {
     error_bound: f64,
     budget: u64,
     max_moves: usize,
+    on_boards: &'a dyn Fn(u64),
 }
 
 impl Search for ChanceSearch<'_> {
@@ -120,7 +139,7 @@ impl Search for ChanceSearch<'_> {
     where
         P::Key: Send,
     {
-        Expectimax::new(self.law, self.largest_spawn, self.target, self.error_bound, self.budget)
+        Expectimax::new(self.law, self.largest_spawn, self.target, self.error_bound, self.budget, self.on_boards)
             .run(board, self.max_moves)
     }
 }
@@ -193,10 +212,19 @@ struct Expectimax<'a, P: Position> {
     /// Emptied lists of spawned boards, to fill again: one in use a level of
     /// the search, so none is allocated once the search is as deep as it goes.
     spare: Vec<Vec<(f64, P)>>,
+    /// Told the boards visited, now and then.
+    on_boards: &'a dyn Fn(u64),
 }
 
 impl<'a, P: Position> Expectimax<'a, P> {
-    fn new(law: &'a [(u8, f64)], largest_spawn: u64, target: u64, error_bound: f64, budget: u64) -> Self {
+    fn new(
+        law: &'a [(u8, f64)],
+        largest_spawn: u64,
+        target: u64,
+        error_bound: f64,
+        budget: u64,
+        on_boards: &'a dyn Fn(u64),
+    ) -> Self {
         Expectimax {
             law,
             target,
@@ -207,6 +235,7 @@ impl<'a, P: Position> Expectimax<'a, P> {
             boards: 0,
             budget,
             spare: Vec::new(),
+            on_boards,
         }
     }
 
@@ -316,6 +345,9 @@ impl<'a, P: Position> Expectimax<'a, P> {
             return Err(SearchError::OutOfBudget { boards: self.boards });
         }
         self.boards += 1;
+        if self.boards.is_multiple_of(CHANCE_BOARDS_TOLD_EVERY) {
+            (self.on_boards)(self.boards);
+        }
         let mut boards = self.spare.pop().unwrap_or_default();
         spawned_into(&mut boards, moved, self.law);
         let mut value = 0.0;
@@ -358,8 +390,15 @@ mod tests {
     fn on_each(board: &Board, target: u64, max_moves: usize) -> [Result<(f64, Vec<Direction>), SearchError>; 3] {
         let law = [(1, 0.9), (2, 0.1)];
         let bound = error_bound(board, &SpawnLaw::classic(), max_moves);
-        let search =
-            || ChanceSearch { law: &law, largest_spawn: 4, target, error_bound: bound, budget: 1 << 20, max_moves };
+        let search = || ChanceSearch {
+            law: &law,
+            largest_spawn: 4,
+            target,
+            error_bound: bound,
+            budget: 1 << 20,
+            max_moves,
+            on_boards: &|_| {},
+        };
         let packed = Packed::fits(board, max_moves as u32 + 2, 4).expect("a board the word holds");
         let wide = Wide::of(board).expect("a 4×4 board");
         [search().on(&packed), search().on(&wide), search().on(board)]

@@ -28,7 +28,7 @@
 //! | `queries` | [`max_tile`], [`reach`], [`apply`], [`SearchOptions`], [`Proof`] |
 //! | `kernel` | the search's move, merge counts and pair readings; the only `unsafe` |
 //! | `search` | the branch and bound: node loop, bounds, best, siblings, order, table, threads |
-//! | `spawn`, `chance` | the game with spawns: the law, a turn, the exact chance of a tile |
+//! | `spawn`, `chance` | the game with spawns: the law, a turn, the exact chance of a tile ([`chance_watched`]: told its boards) |
 //! | `engine` | [`best_move`]: expectimax with a heuristic, on a 4×4 word or any board |
 //! | `selfplay`, `rng` | [`play`]: seeded games of the engine against the spawns ([`play_watched`]: told each move); [`SeededRng`] |
 //!
@@ -59,7 +59,10 @@ mod spawn;
 pub use board::{
     exponent_of_tile, parse_cell, slide_exponents, value_of, Board, BoardError, MoveOutcome, ParseBoardError, TileError,
 };
-pub use chance::{chance, chance_with, chance_within_fewer, error_bound, most_moves_within, Chance};
+pub use chance::{
+    chance, chance_watched, chance_with, chance_within_fewer, error_bound, most_moves_within, Chance,
+    CHANCE_BOARDS_TOLD_EVERY,
+};
 pub use engine::{best_move, default_depth, BestMove, EngineOptions, MAX_DEPTH};
 pub use grid_core::{Axis, Direction, Way};
 pub use queries::{

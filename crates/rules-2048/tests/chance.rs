@@ -3,7 +3,12 @@
 //! boards from 2×2 to 3×4 and K up to 6 (fewer moves on the larger boards,
 //! where the tree is larger).
 
-use rules_2048::{chance, chance_with, error_bound, most_moves_within, Board, Direction, SearchError, SpawnLaw};
+use std::cell::RefCell;
+
+use rules_2048::{
+    chance, chance_watched, chance_with, error_bound, most_moves_within, Board, Direction, SearchError, SpawnLaw,
+    CHANCE_BOARDS_TOLD_EVERY,
+};
 
 #[path = "../benches/support/boards.rs"]
 mod boards;
@@ -285,4 +290,20 @@ fn the_most_exact_moves_shrink_as_the_board_grows() {
     assert!(error_bound(&four, &classic, most_moves_within(&four, &classic, 1e-12)) < 1e-12);
     assert!(error_bound(&four, &classic, most_moves_within(&four, &classic, 1e-12) + 1) >= 1e-12);
     assert!(most_moves_within(&small, &classic, 1e-12) >= most_moves_within(&four, &classic, 1e-12));
+}
+
+#[test]
+fn a_watched_chance_tells_its_boards_and_answers_the_same() {
+    let new_game: Board = ". . . . / . . . . / . . . . / . . . .".parse().unwrap();
+    let law = SpawnLaw::classic();
+    let told = RefCell::new(Vec::new());
+    let budget = 2 * CHANCE_BOARDS_TOLD_EVERY + 100;
+    let watched = chance_watched(&new_game, &law, 32, 8, Some(budget), &|boards| told.borrow_mut().push(boards));
+    assert_eq!(watched, Err(SearchError::OutOfBudget { boards: budget }));
+    assert_eq!(told.into_inner(), [CHANCE_BOARDS_TOLD_EVERY, 2 * CHANCE_BOARDS_TOLD_EVERY]);
+    // Within its budget, the same answer as unwatched.
+    let board: Board = "2 . . / . 2 . / . . 4".parse().unwrap();
+    let told = RefCell::new(0);
+    let watched = chance_watched(&board, &law, 16, 4, None, &|_| *told.borrow_mut() += 1).unwrap();
+    assert_eq!(watched, chance_with(&board, &law, 16, 4, None).unwrap());
 }
