@@ -24,7 +24,7 @@ pub struct Cli {
     /// CLICOLOR_FORCE and TERM).
     #[arg(long, value_enum, default_value_t = ColourChoice::Auto, global = true)]
     pub color: ColourChoice,
-    /// Print only what went wrong: no summary, no timings.
+    /// Print only what went wrong: no summary, no timings, no progress bar.
     #[arg(long, short = 'q', global = true)]
     pub quiet: bool,
     #[command(subcommand)]
@@ -76,12 +76,15 @@ pub enum Command {
         /// marked), or every removal with its black cells, and why blocks stay.
         #[arg(long)]
         explain: bool,
-        /// Draw boards with ASCII instead of Unicode box drawing.
+        /// Print in pure ASCII: boards without Unicode box drawing, every
+        /// other character escaped, the progress bar too.
         #[arg(long)]
         ascii: bool,
         /// The most boards a search may visit, on all its threads together,
         /// before it stops and reports the best found with what is proven
-        /// (default: a few seconds' worth for the board's size).
+        /// (default: a few seconds' worth for the board's size). `play` games
+        /// run to their end without it; with it, each of N games may try
+        /// BOARDS / N moves.
         #[arg(long, value_name = "BOARDS", value_parser = clap::value_parser!(u64).range(1..))]
         budget: Option<u64>,
         /// Threads each search may use (default: one per core). Neither the
