@@ -18,6 +18,10 @@ static LISTENING: AtomicBool = AtomicBool::new(false);
 /// The lines told and not yet printed.
 static LINES: Mutex<Vec<String>> = Mutex::new(Vec::new());
 
+/// Held by each test that turns listening on and off, which is global.
+#[cfg(test)]
+pub(crate) static LISTENING_IN_A_TEST: Mutex<()> = Mutex::new(());
+
 thread_local! {
     /// The file this thread answers, as the bar names it.
     static FILE: RefCell<Option<String>> = const { RefCell::new(None) };
@@ -116,6 +120,7 @@ mod tests {
 
     #[test]
     fn lines_are_named_by_their_file_and_kept_only_while_a_bar_listens() {
+        let _alone = LISTENING_IN_A_TEST.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         // Other tests may tell lines meanwhile: only this file's count.
         answering("activity-test.puzzle".to_string());
         let mine = || take_lines().into_iter().filter(|line| line.starts_with("activity-test")).collect::<Vec<_>>();

@@ -1,7 +1,9 @@
 //! Answers the queries of a checked puzzle through the rules crates: one
 //! typed answer per query, its proof, and its [`Status`].
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use grid_core::{Direction, Grid};
@@ -483,9 +485,9 @@ fn answer_2048(
 
 /// How often a `play` tells the progress bar how far it is.
 const PLAY_TOLD_EVERY: Duration = Duration::from_millis(50);
-/// How long a `play` runs before it tells each game's end: a short one's
-/// games would only crowd the screen of a run of many files.
-const PLAY_GAMES_TOLD_AFTER: Duration = Duration::from_secs(2);
+/// How long a game of `play` lasts for its end to be told on a line of its
+/// own: games of milliseconds would flood the screen by the thousand.
+const PLAY_GAME_TOLD_FROM: Duration = Duration::from_secs(1);
 
 /// A `play` run told to the progress bar: the run's totals, which only grow
 /// however many games move at once, and a line for each game that ends.
@@ -498,17 +500,26 @@ struct PlayShown {
     /// When to tell next, in nanoseconds from `started`: at depth 1 a move
     /// takes microseconds, and telling each would slow the run by a sixth.
     next_told: AtomicU64,
+    /// When each game in play made its first move.
+    first_moves: Mutex<HashMap<u64, Instant>>,
 }
 
 impl PlayShown {
     fn new(games: u32, started: Instant) -> PlayShown {
         let (moves, largest, next_told) = (AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0));
-        PlayShown { activity: Activity::here(), games, started, moves, largest, next_told }
+        let first_moves = Mutex::new(HashMap::new());
+        PlayShown { activity: Activity::here(), games, started, moves, largest, next_told, first_moves }
     }
 }
 
 impl PlayWatcher for PlayShown {
     fn moved(&self, progress: &PlayProgress) {
+        if progress.moves == 1 {
+            self.first_moves
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .insert(progress.game, Instant::now());
+        }
         let moves = self.moves.fetch_add(1, Ordering::Relaxed) + 1;
         let largest = self.largest.fetch_max(progress.max_tile, Ordering::Relaxed).max(progress.max_tile);
         let now = self.started.elapsed().as_nanos() as u64;
@@ -520,7 +531,8 @@ impl PlayWatcher for PlayShown {
     }
 
     fn ended(&self, index: u64, record: &GameRecord) {
-        if self.started.elapsed() < PLAY_GAMES_TOLD_AFTER {
+        let first_move = self.first_moves.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).remove(&index);
+        if first_move.is_none_or(|at| at.elapsed() < PLAY_GAME_TOLD_FROM) {
             return;
         }
         let end = match record.end {
@@ -626,4 +638,33 @@ fn answer_with_spawns(
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::activity;
+
+    #[test]
+    fn a_games_end_is_told_when_it_lasted_a_second() {
+        let _alone = activity::LISTENING_IN_A_TEST.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        activity::answering("answer-test.puzzle".to_string());
+        let mine = || {
+            let lines = activity::take_lines();
+            lines.into_iter().filter(|line| line.starts_with("answer-test.puzzle: ")).collect::<Vec<_>>()
+        };
+        activity::listen(true);
+        let shown = PlayShown::new(3, Instant::now());
+        let record = GameRecord { max_tile: 2048, score: 20_000, moves: 940, nodes: 1, end: GameEnd::Lost };
+        let first_move = |game| shown.moved(&PlayProgress { game, moves: 1, max_tile: 4, games_done: 0 });
+        first_move(0);
+        first_move(1);
+        shown.ended(1, &record);
+        std::thread::sleep(PLAY_GAME_TOLD_FROM);
+        shown.ended(0, &record);
+        // A game that never moved (its tile stood at once) is not told.
+        shown.ended(2, &record);
+        assert_eq!(mine(), ["answer-test.puzzle: game 1 of 3: 2048 (lost), score 20000, 940 moves"]);
+        activity::listen(false);
+    }
 }
