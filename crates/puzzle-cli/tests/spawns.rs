@@ -102,3 +102,22 @@ fn a_chance_past_its_budget_states_what_fewer_moves_prove() {
     assert_eq!(status, 0);
     assert!(json["puzzles"][0]["results"][0]["answer"].as_f64().unwrap() >= at_least);
 }
+
+#[test]
+fn a_law_with_decimal_percents_is_the_game_it_says() {
+    // 2 2 / . . with a 4 spawned 0.5 % of the time: an 8 within 2 moves
+    // needs that 4 beside or below the merged 4 (two of the three empty
+    // cells), so 0.005 × 2/3 = 1/300.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("decimal.puzzle");
+    let board = "game 2048\nspawns 2 99.5% 4 0.5%\nboard {\n  2 2\n  . .\n}\n";
+    std::fs::write(&file, format!("{board}query chance 8 within 2\nexpect 0.003333\n")).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).arg("run").arg(&file).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stdout));
+    // A law whose decimals do not add up says what they add up to.
+    std::fs::write(&file, "game 2048\nspawns 2 99.5% 4 0.25%\nboard {\n  2 2\n}\nquery best-move\n").unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).arg("check").arg(&file).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.starts_with("error: not a spawn law: the chances add up to 99.75%, not 100%"), "{stderr}");
+}

@@ -12,11 +12,17 @@ use crate::board::{exponent_of_tile, Board};
 use crate::rng::SeededRng;
 use crate::rule::TileOverflow;
 
-/// The tiles that may appear after a move, each with its chance in percent.
+/// The tiles that may appear after a move, each with its chance: a percent,
+/// whole or with up to [`SpawnLaw::MAX_PLACES`] decimals.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SpawnLaw {
-    /// `(exponent, percent)`, percents summing to 100.
-    outcomes: Vec<(u8, u32)>,
+    /// `(exponent, parts)`: the tile comes with probability `parts / whole`.
+    outcomes: Vec<(u8, u64)>,
+    /// The parts of all the outcomes together: 100 for whole percents, 1000
+    /// for tenths of a percent, and so on; never more places than the
+    /// chances need (`90.0%` is `90%`), so that a law draws the same spawns
+    /// from the same generator however its percents were written.
+    whole: u64,
 }
 
 /// Why a spawn law is not one.
@@ -36,8 +42,15 @@ pub enum SpawnLawError {
     },
     /// A chance of 0 %, or percents that do not sum to 100.
     Percents {
-        /// Their sum.
-        sum: u32,
+        /// Their sum, in units of `10^-places` percent.
+        sum: u128,
+        /// The decimals of a percent the chances were given in.
+        places: u32,
+    },
+    /// Chances finer than [`SpawnLaw::MAX_PLACES`] decimals of a percent.
+    TooFine {
+        /// The decimals given.
+        places: u32,
     },
 }
 
@@ -47,58 +60,124 @@ impl fmt::Display for SpawnLawError {
             SpawnLawError::Empty => f.write_str("a spawn law names at least one tile"),
             SpawnLawError::NotATile { value } => write!(f, "{value} is not a tile: a power of two from 2 up"),
             SpawnLawError::Repeated { value } => write!(f, "{value} is given twice"),
-            SpawnLawError::Percents { sum } => {
-                write!(f, "the chances add up to {sum}%, not 100% (and none may be 0%)")
+            SpawnLawError::Percents { sum, places } => {
+                write!(f, "the chances add up to {}%, not 100% (and none may be 0%)", decimal(*sum, *places))
             }
+            SpawnLawError::TooFine { places } => write!(
+                f,
+                "a chance has {places} decimals; at most {} are allowed (a millionth of a percent)",
+                SpawnLaw::MAX_PLACES
+            ),
         }
     }
 }
 
 impl std::error::Error for SpawnLawError {}
 
+/// `units · 10^-places` written out, trailing zeros of the fraction cut.
+fn decimal(units: u128, places: u32) -> String {
+    let scale = 10u128.pow(places);
+    let fraction = format!("{:0width$}", units % scale, width = places as usize);
+    match fraction.trim_end_matches('0') {
+        "" => (units / scale).to_string(),
+        digits => format!("{}.{digits}", units / scale),
+    }
+}
+
 impl SpawnLaw {
+    /// The most decimals a chance may have, in percent: a millionth of a
+    /// percent, far finer than any game needs and well inside what an `f64`
+    /// probability holds.
+    pub const MAX_PLACES: u32 = 6;
+
     /// The classic game's: a 2 with 90 %, a 4 with 10 %.
     pub fn classic() -> SpawnLaw {
-        SpawnLaw { outcomes: vec![(1, 90), (2, 10)] }
+        SpawnLaw { outcomes: vec![(1, 90), (2, 10)], whole: 100 }
     }
 
     /// A law of `(tile, percent)` pairs: powers of two from 2 up, each once,
-    /// percents from 1 summing to 100.
+    /// whole percents from 1 summing to 100.
     ///
     /// ```
     /// use rules_2048::{SpawnLaw, SpawnLawError};
     /// assert_eq!(SpawnLaw::new(&[(2, 90), (4, 10)]), Ok(SpawnLaw::classic()));
     /// assert_eq!(SpawnLaw::new(&[(2, 50), (3, 50)]), Err(SpawnLawError::NotATile { value: 3 }));
-    /// assert_eq!(SpawnLaw::new(&[(2, 90)]), Err(SpawnLawError::Percents { sum: 90 }));
+    /// assert_eq!(SpawnLaw::new(&[(2, 90)]), Err(SpawnLawError::Percents { sum: 90, places: 0 }));
     /// ```
     pub fn new(outcomes: &[(u64, u32)]) -> Result<SpawnLaw, SpawnLawError> {
+        let outcomes: Vec<(u64, u128)> = outcomes.iter().map(|&(tile, percent)| (tile, u128::from(percent))).collect();
+        SpawnLaw::in_percent_units(&outcomes, 0)
+    }
+
+    /// A law of `(tile, chance)` pairs, each chance in units of `10^-places`
+    /// percent (`places` from 0 to [`SpawnLaw::MAX_PLACES`]): 99.5 % and
+    /// 0.5 % are 995 and 5 with one place. Powers of two from 2 up, each
+    /// once, no chance 0, the chances summing to 100 %.
+    ///
+    /// ```
+    /// use rules_2048::{SpawnLaw, SpawnLawError};
+    /// let law = SpawnLaw::in_percent_units(&[(2, 995), (4, 5)], 1).unwrap();
+    /// assert_eq!((law.outcomes(), law.whole()), (&[(1, 995), (2, 5)][..], 1000));
+    /// // 90.0 % and 10.0 % are the classic law, whatever their places.
+    /// assert_eq!(SpawnLaw::in_percent_units(&[(2, 900), (4, 100)], 1), Ok(SpawnLaw::classic()));
+    /// assert_eq!(
+    ///     SpawnLaw::in_percent_units(&[(2, 995), (4, 4)], 1),
+    ///     Err(SpawnLawError::Percents { sum: 999, places: 1 })
+    /// );
+    /// ```
+    pub fn in_percent_units(outcomes: &[(u64, u128)], places: u32) -> Result<SpawnLaw, SpawnLawError> {
         if outcomes.is_empty() {
             return Err(SpawnLawError::Empty);
         }
-        let mut law = Vec::with_capacity(outcomes.len());
-        for &(value, percent) in outcomes {
+        if places > SpawnLaw::MAX_PLACES {
+            return Err(SpawnLawError::TooFine { places });
+        }
+        let mut exponents = Vec::with_capacity(outcomes.len());
+        for &(value, _) in outcomes {
             let exponent = exponent_of_tile(value).ok().filter(|&e| e > 0).ok_or(SpawnLawError::NotATile { value })?;
-            if law.iter().any(|&(e, _)| e == exponent) {
+            if exponents.contains(&exponent) {
                 return Err(SpawnLawError::Repeated { value });
             }
-            law.push((exponent, percent));
+            exponents.push(exponent);
         }
-        let sum: u32 = law.iter().map(|&(_, percent)| percent).sum();
-        if sum != 100 || law.iter().any(|&(_, percent)| percent == 0) {
-            return Err(SpawnLawError::Percents { sum });
+        let sum = outcomes.iter().fold(0u128, |sum, &(_, parts)| sum.saturating_add(parts));
+        let mut whole = 100 * 10u64.pow(places);
+        if sum != u128::from(whole) || outcomes.iter().any(|&(_, parts)| parts == 0) {
+            return Err(SpawnLawError::Percents { sum, places });
         }
-        Ok(SpawnLaw { outcomes: law })
+        // Each part is at most the whole, so it fits.
+        let mut law: Vec<(u8, u64)> =
+            exponents.into_iter().zip(outcomes.iter().map(|&(_, parts)| parts as u64)).collect();
+        // The fewest places that write every chance.
+        while whole > 100 && law.iter().all(|&(_, parts)| parts % 10 == 0) {
+            whole /= 10;
+            law.iter_mut().for_each(|(_, parts)| *parts /= 10);
+        }
+        Ok(SpawnLaw { outcomes: law, whole })
     }
 
-    /// The tiles that may appear, as `(exponent, percent)`.
-    pub fn outcomes(&self) -> &[(u8, u32)] {
+    /// The tiles that may appear, as `(exponent, parts)`: each comes with
+    /// probability `parts / whole()`.
+    pub fn outcomes(&self) -> &[(u8, u64)] {
         &self.outcomes
     }
 
-    /// `(exponent, probability)` of each tile, the percent over 100 (the
+    /// The parts of all the outcomes together: 100 when every chance is a
+    /// whole percent, 1000 when one has tenths, and so on.
+    pub fn whole(&self) -> u64 {
+        self.whole
+    }
+
+    /// `(exponent, probability)` of each tile, the parts over the whole (the
     /// searches' arithmetic starts from these).
     pub(crate) fn probabilities(&self) -> Vec<(u8, f64)> {
-        self.outcomes.iter().map(|&(exponent, percent)| (exponent, f64::from(percent) / 100.0)).collect()
+        self.outcomes.iter().map(|&(exponent, parts)| (exponent, self.probability(parts))).collect()
+    }
+
+    /// `parts / whole`, rounded once (both are exact in an `f64`: at most
+    /// 10^8).
+    fn probability(&self, parts: u64) -> f64 {
+        parts as f64 / self.whole as f64
     }
 
     /// The largest tile a spawn brings.
@@ -127,10 +206,10 @@ pub fn spawns(board: &Board, law: &SpawnLaw) -> Vec<(f64, Board)> {
     let empty: Vec<usize> = (0..exponents.as_slice().len()).filter(|&i| exponents.as_slice()[i] == 0).collect();
     let mut boards = Vec::with_capacity(empty.len() * law.outcomes.len());
     for &cell in &empty {
-        for &(exponent, percent) in &law.outcomes {
+        for &(exponent, parts) in &law.outcomes {
             let mut cells = exponents.clone();
             cells.as_mut_slice()[cell] = exponent;
-            let probability = f64::from(percent) / 100.0 / empty.len() as f64;
+            let probability = law.probability(parts) / empty.len() as f64;
             boards.push((probability, Board::from_exponents(cells).expect("a spawned tile is a tile")));
         }
     }
@@ -160,8 +239,9 @@ pub fn play_move(board: &Board, direction: Direction) -> Result<Option<(Board, u
 
 /// The board with one tile spawned at random: the empty cell drawn first
 /// (uniformly, in row-major order), then the tile by the law's percents (in
-/// the law's order); `None` when the board is full. With the same generator
-/// state the same spawn, in every version.
+/// the law's order, one part in [`SpawnLaw::whole`] drawn); `None` when the
+/// board is full. With the same generator state the same spawn, in every
+/// version.
 ///
 /// ```
 /// use rules_2048::{spawn_random, Board, SeededRng, SpawnLaw};
@@ -176,14 +256,14 @@ pub fn spawn_random(board: &Board, law: &SpawnLaw, rng: &mut SeededRng) -> Optio
         return None;
     }
     let cell = empty[rng.below(empty.len() as u64) as usize];
-    let mut draw = rng.below(100) as u32;
+    let mut draw = rng.below(law.whole);
     let mut exponent = law.outcomes[law.outcomes.len() - 1].0;
-    for &(candidate, percent) in &law.outcomes {
-        if draw < percent {
+    for &(candidate, parts) in &law.outcomes {
+        if draw < parts {
             exponent = candidate;
             break;
         }
-        draw -= percent;
+        draw -= parts;
     }
     let mut exponents = board.exponents().clone();
     exponents.as_mut_slice()[cell] = exponent;

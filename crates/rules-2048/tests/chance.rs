@@ -79,14 +79,22 @@ impl Ratio {
 
 /// The exact game: every move and spawn played out in rational arithmetic
 /// (boards met again with as many moves left are remembered, not replayed).
-struct Exact<'a> {
-    law: &'a [(u64, u128)],
+struct Exact {
+    /// Each tile a spawn may bring, with its probability.
+    law: Vec<(u64, Ratio)>,
     target: u64,
     seen: std::collections::HashMap<(Board, usize), Ratio>,
 }
 
-impl Exact<'_> {
-    fn new(law: &[(u64, u128)], target: u64) -> Exact<'_> {
+impl Exact {
+    /// The game of a law in whole percents.
+    fn new(percents: &[(u64, u128)], target: u64) -> Exact {
+        Exact::in_parts(percents, 100, target)
+    }
+
+    /// The game of a law whose chances are parts of `whole`.
+    fn in_parts(parts: &[(u64, u128)], whole: u128, target: u64) -> Exact {
+        let law = parts.iter().map(|&(tile, part)| (tile, Ratio::new(part, whole))).collect();
         Exact { law, target, seen: std::collections::HashMap::new() }
     }
 
@@ -123,11 +131,11 @@ impl Exact<'_> {
         let empty: Vec<(usize, usize)> = values.positions().filter(|&(r, c)| values[(r, c)] == 0).collect();
         let mut expected = Ratio::ZERO;
         for &cell in &empty {
-            for &(tile, percent) in self.law {
+            for (tile, chance) in self.law.clone() {
                 let mut spawned = values.clone();
                 spawned[cell] = tile;
                 let next = Board::from_values(&spawned).unwrap();
-                let weight = Ratio::new(percent, 100 * empty.len() as u128);
+                let weight = chance.mul(Ratio::new(1, empty.len() as u128));
                 expected = expected.add(weight.mul(self.value(&next, left - 1)));
             }
         }
@@ -137,9 +145,14 @@ impl Exact<'_> {
 
 #[test]
 fn chance_is_the_exact_best_over_every_way_of_playing() {
-    let classic = [(2, 90), (4, 10)];
-    let even = [(2, 50), (4, 50)];
-    let laws = [(SpawnLaw::classic(), &classic[..]), (SpawnLaw::new(&[(2, 50), (4, 50)]).unwrap(), &even[..])];
+    // The classic law, an even one, and one with tenths of a percent and
+    // three tiles (87.5 %, 10 %, 2.5 %), each against its exact fractions.
+    let tenths = SpawnLaw::in_percent_units(&[(2, 875), (4, 100), (8, 25)], 1).unwrap();
+    let laws = [
+        (SpawnLaw::classic(), (&[(2, 90), (4, 10)][..], 100)),
+        (SpawnLaw::new(&[(2, 50), (4, 50)]).unwrap(), (&[(2, 50), (4, 50)][..], 100)),
+        (tenths, (&[(2, 35), (4, 4), (8, 1)][..], 40)),
+    ];
     let mut checked = 0;
     let mut strictly_between = 0; // neither certain nor impossible: the spawns decide
     for (height, width, max_k) in [(2, 2, 6), (2, 3, 6), (3, 3, 3), (3, 4, 3)] {
@@ -147,9 +160,9 @@ fn chance_is_the_exact_best_over_every_way_of_playing() {
             let board = small_board(height, width, seed * 31 + height as u64);
             for k in 0..=max_k {
                 for target in [2, 4, 8].map(|times| board.max_tile().max(2) * times) {
-                    for (law, exact_law) in &laws {
+                    for (law, (exact_law, whole)) in &laws {
                         let found = chance(&board, law, target, k).unwrap();
-                        let mut exact_game = Exact::new(exact_law, target);
+                        let mut exact_game = Exact::in_parts(exact_law, *whole, target);
                         let best = exact_game.value(&board, k);
                         let exact = best.to_f64();
                         let context = format!("{height}x{width} seed {seed}, T = {target}, K = {k}:\n{board}");

@@ -296,7 +296,8 @@ fn one_move((text, span): &Word) -> Result<Direction, Error> {
     })
 }
 
-/// The law of `spawns`: `classic`, or pairs `TILE P%`.
+/// The law of `spawns`: `classic`, or pairs `TILE P%`, each percent whole
+/// or with decimals.
 fn spawn_law(words: &[Word]) -> Result<SpawnLaw, Error> {
     if let [(word, _)] = words {
         if word == "classic" {
@@ -311,12 +312,18 @@ fn spawn_law(words: &[Word]) -> Result<SpawnLaw, Error> {
             let end = pair[0].1.end;
             return Err(Error::new(ErrorKind::BadSpawnLaw { found: Found::EndOfLine }, Span::new(end, end)));
         };
-        let percent =
-            percent_word.0.strip_suffix('%').and_then(|p| p.parse::<u32>().ok()).ok_or_else(|| bad(percent_word))?;
+        let percent = percent_word.0.strip_suffix('%').and_then(Decimal::parse).ok_or_else(|| bad(percent_word))?;
         pairs.push((tile, percent));
     }
+    // Every chance in units of the finest one's places (u128: no digits
+    // the word can hold overflow it).
+    let places = pairs.iter().map(|(_, percent)| percent.places).max().unwrap_or(0);
+    let in_units: Vec<(u64, u128)> = pairs
+        .iter()
+        .map(|&(tile, percent)| (tile, u128::from(percent.digits) * 10u128.pow(places - percent.places)))
+        .collect();
     let words_span = words[0].1.to(words[words.len() - 1].1);
-    SpawnLaw::new(&pairs).map_err(|error| Error::new(ErrorKind::SpawnLaw(error), words_span))
+    SpawnLaw::in_percent_units(&in_units, places).map_err(|error| Error::new(ErrorKind::SpawnLaw(error), words_span))
 }
 
 /// The options of `best-move` or `play` (`NAME VALUE` pairs, any order,

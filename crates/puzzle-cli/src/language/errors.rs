@@ -408,8 +408,8 @@ impl ErrorKind {
             Search(_) => return None,
             SpawnsInBlockGame => "remove the line: the block game has no spawns".into(),
             BadSpawnLaw { .. } | SpawnLaw(_) => "a spawn law is `classic` (a 2 with 90%, a 4 with 10%) or tiles with \
-                 their chances: `spawns 2 90% 4 10%`, powers of two from 2 up, each once, whole percents from 1 \
-                 summing to 100"
+                 their chances: `spawns 2 90% 4 10%`, powers of two from 2 up, each once, percents above 0 (up to six \
+                 decimals, `99.5%`) summing to 100"
                 .into(),
             NeedsSpawns { .. } => {
                 "add `spawns classic` (or a law such as `spawns 2 90% 4 10%`) before the first query".into()

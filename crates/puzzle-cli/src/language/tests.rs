@@ -480,6 +480,20 @@ fn a_spawn_law_of_tiles_and_percents() {
     assert_eq!(law, rules_2048::SpawnLaw::new(&[(2, 50), (8, 50)]).unwrap());
 }
 
+#[test]
+fn a_spawn_law_with_decimal_percents() {
+    let law_of = |line: &str| {
+        let source = format!("game 2048\n{line}\nboard {{\n  2 2\n}}\nquery best-move\n");
+        let Ok(Puzzle { game: Game::Spawns { law, .. }, .. }) = parse(&source) else { panic!("{line}") };
+        law
+    };
+    // Each percent in units of the finest one's places.
+    let fine = rules_2048::SpawnLaw::in_percent_units(&[(2, 99_500), (4, 475), (8, 25)], 3).unwrap();
+    assert_eq!(law_of("spawns 2 99.5% 4 0.475% 8 0.025%"), fine);
+    // Zeros after the point change nothing: the classic law, its draws too.
+    assert_eq!(law_of("spawns 2 90.00% 4 10.0%"), rules_2048::SpawnLaw::classic());
+}
+
 /// The kinds of error of the game with spawns, one case a line: what the file
 /// says after the board, and the first error's kind.
 #[test]
@@ -488,8 +502,19 @@ fn the_mistakes_of_the_game_with_spawns() {
         (
             "spawns 2 90% 4 15%",
             "query best-move",
-            ErrorKind::SpawnLaw(rules_2048::SpawnLawError::Percents { sum: 105 }),
+            ErrorKind::SpawnLaw(rules_2048::SpawnLawError::Percents { sum: 105, places: 0 }),
         ),
+        (
+            "spawns 2 99.5% 4 0.4%",
+            "query best-move",
+            ErrorKind::SpawnLaw(rules_2048::SpawnLawError::Percents { sum: 999, places: 1 }),
+        ),
+        (
+            "spawns 2 99.9999999% 4 0.0000001%",
+            "query best-move",
+            ErrorKind::SpawnLaw(rules_2048::SpawnLawError::TooFine { places: 7 }),
+        ),
+        ("spawns 2 .5% 4 99.5%", "query best-move", ErrorKind::BadSpawnLaw { found: Found::Word(".5%".into()) }),
         ("spawns 3 100%", "query best-move", ErrorKind::SpawnLaw(rules_2048::SpawnLawError::NotATile { value: 3 })),
         ("spawns 2 90", "query best-move", ErrorKind::BadSpawnLaw { found: Found::Word("90".into()) }),
         ("spawns 2 90% 4", "query best-move", ErrorKind::BadSpawnLaw { found: Found::EndOfLine }),
