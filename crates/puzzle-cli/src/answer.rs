@@ -542,7 +542,8 @@ impl PlayWatcher for PlayShown {
         };
         let GameRecord { max_tile, score, moves, .. } = record;
         let game = index + 1;
-        self.activity.log(&format!("game {game} of {}: {max_tile} ({end}), score {score}, {moves} moves", self.games));
+        let moves = crate::language::errors::count(*moves as usize, "move");
+        self.activity.log(&format!("game {game} of {}: {max_tile} ({end}), score {score}, {moves}", self.games));
     }
 }
 

@@ -70,7 +70,12 @@ impl fmt::Display for JudgeError {
                 write!(f, "N is `{text}`: the problem allows a whole number from 1 to {BOJ_MAX_N}")
             }
             JudgeError::EndsEarly { row, column, n } => {
-                write!(f, "the input ends at row {row}, column {column}: expected {n} rows of {n} tiles")
+                write!(
+                    f,
+                    "the input ends at row {row}, column {column}: expected {} of {}",
+                    count(*n, "row"),
+                    count(*n, "tile")
+                )
             }
             JudgeError::NotATile { row, column, text } => write!(
                 f,

@@ -108,12 +108,12 @@ fn a_game_in_tmux_starts_moves_hints_and_quits_with_the_terminal_restored() {
         session.keys(key);
         let refused = format!("{direction} changes nothing");
         moved = session
-            .wait_until("the move or its refusal", |screen| screen.contains("— 1 moves") || screen.contains(&refused));
-        if moved.contains("— 1 moves") {
+            .wait_until("the move or its refusal", |screen| screen.contains("— 1 move —") || screen.contains(&refused));
+        if moved.contains("— 1 move —") {
             break;
         }
     }
-    assert!(moved.contains("— 1 moves"), "no move was played:\n{moved}");
+    assert!(moved.contains("— 1 move —"), "no move was played:\n{moved}");
     let cells: usize = tiles(&moved).iter().map(|row| row.split(' ').filter(|cell| *cell != ".").count()).sum();
     assert!((2..=3).contains(&cells), "a move and its spawn:\n{moved}");
 
@@ -146,7 +146,7 @@ fn the_engine_plays_until_any_key_and_q_quits_even_while_it_plays() {
     // `a`: the engine plays; a key that means nothing else stops it.
     session.keys("a");
     session.wait_for("the engine plays");
-    session.wait_until("the engine's moves", |screen| !screen.contains("— 0 moves") && !screen.contains("— 1 moves"));
+    session.wait_until("the engine's moves", |screen| !screen.contains("— 0 moves") && !screen.contains("— 1 move —"));
     session.keys("x");
     let stopped = session.wait_for("the engine stopped");
     sleep(Duration::from_millis(300));

@@ -40,7 +40,8 @@ impl fmt::Display for SearchError {
                 write!(f, "{asked} moves is more than a search may look ahead (at most {MAX_MOVES})")
             }
             SearchError::OutOfBudget { boards } => {
-                write!(f, "the search visited its budget of {boards} boards before it could finish")
+                let noun = if *boards == 1 { "board" } else { "boards" };
+                write!(f, "the search visited its budget of {boards} {noun} before it could finish")
             }
         }
     }

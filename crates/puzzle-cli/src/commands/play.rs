@@ -128,7 +128,8 @@ impl Session {
             return out.flush();
         }
         let fit = |text: &str| text.chars().take(usize::from(columns)).collect::<String>();
-        let title = format!("puzzle play — score {} — {} moves — seed {}", self.score, self.moves, self.seed);
+        let moves = crate::language::errors::count(self.moves as usize, "move");
+        let title = format!("puzzle play — score {} — {moves} — seed {}", self.score, self.seed);
         queue!(out, SetAttribute(Attribute::Bold), Print(fit(&title)), SetAttribute(Attribute::Reset))?;
         let mut line = 2u16;
         for row in 0..self.board.height() {
@@ -365,9 +366,9 @@ pub(super) fn play(
         return Ok(ExitCode::from(128 + signal as u8));
     }
     println!(
-        "score {}, {} moves, largest tile {} (seed {seed})",
+        "score {}, {}, largest tile {} (seed {seed})",
         session.score,
-        session.moves,
+        crate::language::errors::count(session.moves as usize, "move"),
         session.board.max_tile()
     );
     Ok(ExitCode::SUCCESS)

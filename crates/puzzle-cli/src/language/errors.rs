@@ -300,7 +300,7 @@ impl ErrorKind {
             NeedsSpawns { query } => format!("`{}` is a query of the game with spawns", query.keyword()),
             NeedsNoSpawns { query } => format!("`{}` asks about 2048 without spawns", query.keyword()),
             ChanceTooDeep { k, height, width, .. } => {
-                format!("`chance` within {k} moves on a {height}×{width} board cannot be proven to 1e-12")
+                format!("`chance` within {} on a {height}×{width} board cannot be proven to 1e-12", count(*k, "move"))
             }
             UnknownOption { found, query, .. } => format!("`{found}` is not an option of `{}`", query.keyword()),
             OptionTwice { option } => format!("`{option}` is given twice"),
@@ -313,9 +313,13 @@ impl ErrorKind {
             ExpectBelowTheBoard { value, .. } => {
                 format!("this `expect` can never hold: the answer is no less than {value}")
             }
-            ExpectPastK { moves, k } => format!("this `expect` can never hold: {moves} moves is more than {k}"),
+            ExpectPastK { moves, k } => {
+                let noun = if *moves == 1 { "move" } else { "moves" };
+                format!("this `expect` can never hold: {moves} {noun} is more than {k}")
+            }
             ExpectPastTheBlocks { blocks, .. } => {
-                format!("this `expect` can never hold: {blocks} blocks is more than the board has")
+                let noun = if *blocks == 1 { "block" } else { "blocks" };
+                format!("this `expect` can never hold: {blocks} {noun} is more than the board has")
             }
         }
     }
@@ -445,7 +449,9 @@ impl ErrorKind {
             ExpectBelowTheBoard { largest, .. } => {
                 format!("the board already holds {largest}, and the answer is at least the largest tile in hand")
             }
-            ExpectPastK { k, .. } => format!("`reach` answers with at most K = {k} moves, or `unreachable`"),
+            ExpectPastK { k, .. } => {
+                format!("`reach` answers with at most K = {}, or `unreachable`", count(*k, "move"))
+            }
             ExpectPastTheBlocks { on_board, .. } => format!("the board has {}", count(*on_board, "block")),
         })
     }

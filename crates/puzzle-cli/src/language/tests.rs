@@ -639,6 +639,9 @@ fn a_chance_deeper_than_its_proven_bound() {
     let source = |k| format!("game 2048\nspawns classic\nboard {{\n{rows}}}\nquery chance 8 within {k}\n");
     assert!(parse(&source(9)).is_ok());
     assert_eq!(error_kind(&source(10)), ErrorKind::ChanceTooDeep { k: 10, most: 9, height: 20, width: 20 });
+    // One move is a move, not "1 moves".
+    let one = ErrorKind::ChanceTooDeep { k: 1, most: 0, height: 256, width: 256 };
+    assert_eq!(one.message(), "`chance` within 1 move on a 256×256 board cannot be proven to 1e-12");
 }
 
 #[test]
