@@ -238,3 +238,37 @@ fn play_without_a_terminal_says_so() {
         assert!(stderr.contains(told), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn a_lost_board_says_so_and_the_engine_does_not_pretend_to_play_it() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("lost.puzzle");
+    std::fs::write(&file, "game 2048\nspawns classic\nboard {\n  2 4\n  4 2\n}\nquery best-move\n").unwrap();
+    let session = Session { name: format!("puzzle-play-lost-{}", std::process::id()) };
+    let program = env!("CARGO_BIN_EXE_puzzle");
+    let file = file.to_str().unwrap();
+    session.tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        &session.name,
+        "-x",
+        "80",
+        "-y",
+        "24",
+        program,
+        "play",
+        file,
+        "--seed",
+        "3",
+    ]);
+    session.wait_for("no move left: the game is over");
+    // `a` on it: the engine has no move, and says the game is over again.
+    session.keys("a");
+    sleep(Duration::from_millis(300));
+    let screen = session.screen();
+    assert!(screen.contains("no move left: the game is over") && !screen.contains("the engine plays"), "{screen}");
+}

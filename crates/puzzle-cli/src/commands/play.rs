@@ -333,7 +333,11 @@ pub(super) fn play(
                             session.message = ENGINE_PLAYS.into();
                         }
                     }
-                    None => auto = false,
+                    None => {
+                        // A lost board: say so rather than "the engine plays".
+                        auto = false;
+                        session.tell_if_over();
+                    }
                 }
             }
             continue;
