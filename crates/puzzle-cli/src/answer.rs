@@ -95,7 +95,11 @@ impl Answer2048 {
             (Answer2048::Chance { probability: Some(p), .. }, Expect2048::Probability(expected)) => {
                 expected.is_rounding_of(*p)
             }
-            (Answer2048::BestMove { choice, .. }, Expect2048::Move(expected)) => choice == expected,
+            // Depth 0: a budget too small for the root's moves found nothing,
+            // not `none`.
+            (Answer2048::BestMove { choice, depth, .. }, Expect2048::Move(expected)) => {
+                *depth > 0 && choice == expected
+            }
             (Answer2048::Play { stats, .. }, Expect2048::Share { tile, percent }) => {
                 // reached / games ≥ digits / (100 · 10^places), in integers.
                 let reached = stats.games.iter().filter(|game| game.max_tile >= *tile).count() as u128;
@@ -226,6 +230,9 @@ pub enum Bound {
     ChanceAtLeast { probability: f64, within: usize },
     /// `play`: this many games stopped at their budget before they ended.
     GamesUnfinished(usize),
+    /// `best-move`: the depth asked for did not fit in the budget; the move
+    /// is that of `searched`, the deepest depth searched in full.
+    DepthSearched { asked: u32, searched: u32 },
 }
 
 /// The result of one query.
@@ -548,9 +555,12 @@ impl PlayWatcher for PlayShown {
 }
 
 /// The answer of a query of the game with spawns. `explicit` says whether
-/// the budget was given (`--budget`, an editor): only then does it stop the
-/// games of `play`, which otherwise run to their end. `chance_boards` caps
-/// the boards of `chance`, whose look-ups hold every board searched.
+/// the budget was given (`--budget`, an editor): only then does it bound the
+/// default depth of `best-move` and the games of `play`, which the default
+/// depth bounds by itself (it is chosen for the board), and which otherwise
+/// run to their end; a depth written in the file is always bounded by it.
+/// `chance_boards` caps the boards of `chance`, whose look-ups hold every
+/// board searched.
 fn answer_with_spawns(
     board: &rules_2048::Board,
     law: &SpawnLaw,
@@ -600,9 +610,14 @@ fn answer_with_spawns(
             }
         }
         SpawnQuery::BestMove { depth } => {
-            let engine = EngineOptions { depth: *depth, threads: options.threads };
+            let nodes = options.node_budget.filter(|_| explicit || depth.is_some());
+            let engine = EngineOptions { depth: *depth, threads: options.threads, nodes };
             let found = rules_2048::best_move(board, law, &engine);
             let seconds = started.elapsed().as_secs_f64();
+            let incomplete = found.stopped_at.map(|asked| match found.depth {
+                0 => Bound::Unfinished,
+                searched => Bound::DepthSearched { asked, searched },
+            });
             Found {
                 nodes: Some(found.nodes),
                 answer: Answer2048::BestMove {
@@ -612,17 +627,21 @@ fn answer_with_spawns(
                     nodes: found.nodes,
                     seconds,
                 },
-                incomplete: None,
+                incomplete,
             }
         }
         SpawnQuery::Play(PlayQuery { games, seed, depth, until }) => {
             let nodes_per_game = options.node_budget.filter(|_| explicit).map(|n| (n / u64::from(*games)).max(1));
+            // A depth written in the file: each move within the query's
+            // budget, as `best-move`'s (the default depth needs none).
+            let nodes_per_move = options.node_budget.filter(|_| depth.is_some());
             let play = PlayOptions {
                 games: *games,
                 seed: seed.unwrap_or(0),
                 depth: *depth,
                 until: *until,
                 nodes_per_game,
+                nodes_per_move,
                 max_moves: Some(limits::MAX_GAME_MOVES),
                 threads: options.threads,
             };

@@ -82,9 +82,11 @@ pub enum Command {
         ascii: bool,
         /// The most boards a search may visit, on all its threads together,
         /// before it stops and reports the best found with what is proven
-        /// (default: a few seconds' worth for the board's size). `play` games
-        /// run to their end without it; with it, each of N games may try
-        /// BOARDS / N moves.
+        /// (default: a few seconds' worth for the board's size). `best-move`
+        /// and `play` at a `depth` written in the file search each move within
+        /// it; at their default depth they need none. `play` games run to
+        /// their end without it; with it, each of N games may try BOARDS / N
+        /// moves.
         #[arg(long, value_name = "BOARDS", value_parser = clap::value_parser!(u64).range(1..))]
         budget: Option<u64>,
         /// Threads each search may use (default: one per core). Neither the

@@ -121,3 +121,40 @@ fn a_law_with_decimal_percents_is_the_game_it_says() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.starts_with("error: not a spawn law: the chances add up to 99.75%, not 100%"), "{stderr}");
 }
+
+#[test]
+fn a_depth_past_the_budget_answers_with_the_deepest_that_fits() {
+    // A 3×4 board with few empty cells: depth 16 would take hours.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("deep.puzzle");
+    let board = "game 2048\nspawns classic\nboard {\n  2 4 8 16\n  64 128 256 512\n  8 16 . 2\n}\n";
+    std::fs::write(&file, format!("{board}query best-move depth 16\nquery play 2 games depth 16\n")).unwrap();
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_puzzle")).args(["run", "--budget", "100000"]).arg(&file).output().unwrap();
+    assert_eq!(output.status.code(), Some(3));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("(incomplete: depth 16 did not fit in the budget"), "{text}");
+    let (json, status) = run(&["run", "--json", "--budget", "100000"], &file);
+    assert_eq!(status, 3);
+    let best = &json["puzzles"][0]["results"][0];
+    assert_eq!((&best["proof"], &best["depth_asked"]), (&"incomplete".into(), &16.into()), "{best}");
+    assert!(best["boards"].as_u64().unwrap() <= 100_000, "{best}");
+    // The move and values are those of the depth searched, asked for alone.
+    let depth = best["depth"].as_u64().unwrap();
+    assert!((1..16).contains(&depth), "{best}");
+    std::fs::write(&file, format!("{board}query best-move depth {depth}\n")).unwrap();
+    let (alone, status) = run(&["run", "--json"], &file);
+    assert_eq!(status, 0);
+    let alone = &alone["puzzles"][0]["results"][0];
+    assert_eq!((&best["answer"], &best["analysis"]), (&alone["answer"], &alone["analysis"]));
+    // Games at that depth stop, unfinished, rather than play other moves.
+    let play = &json["puzzles"][0]["results"][1];
+    assert_eq!((&play["unfinished_games"], &play["moves"]["max"]), (&2.into(), &0.into()), "{play}");
+    // A budget too small for the root's four moves finds no move: not
+    // `none` (no legal move), which it must not pass for.
+    std::fs::write(&file, format!("{board}query best-move depth 16\nexpect none\n")).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).args(["run", "--budget", "2"]).arg(&file).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("best-move depth 16: not found (incomplete: the search stopped at its budget"), "{text}");
+}

@@ -96,7 +96,7 @@ fn deep(c: &mut Criterion) {
 /// (benches/data/midgame-4x4.txt), and a 20×20 board on the general board.
 fn engine(c: &mut Criterion) {
     let law = rules_2048::SpawnLaw::classic();
-    let one_core = rules_2048::EngineOptions { depth: None, threads: 1 };
+    let one_core = rules_2048::EngineOptions { depth: None, threads: 1, nodes: None };
     let boards: Vec<Board> = include_str!("data/midgame-4x4.txt")
         .lines()
         .map(|line| line.split('#').next().unwrap().parse().unwrap())

@@ -22,7 +22,7 @@ fn main() {
     let seed: u64 = args.next().map_or(1, |a| a.parse().expect("SEED is a number"));
     let depth: Option<u32> = args.next().map(|a| a.parse().expect("DEPTH is a number"));
     let law = SpawnLaw::classic();
-    let one_core = EngineOptions { depth, threads: 1 };
+    let one_core = EngineOptions { depth, threads: 1, nodes: None };
 
     // The fixed boards: benches/data/midgame-4x4.txt (see the example
     // midgame_boards), or BOARDS_FILE.
@@ -35,7 +35,7 @@ fn main() {
         .collect();
     // The row tables are built on the first call (a few milliseconds, once a
     // process): built here, before the clock, as other engines build theirs.
-    best_move(&boards[0], &law, &EngineOptions { depth: Some(1), threads: 1 });
+    best_move(&boards[0], &law, &EngineOptions { depth: Some(1), threads: 1, nodes: None });
     let mut times = Vec::new();
     let mut nodes = 0;
     // REPEAT=n searches each board n times and keeps its least time: on a
@@ -70,7 +70,16 @@ fn main() {
     // so that a long run can be stopped and still tell what it played.
     let threads = std::env::var("THREADS").ok().and_then(|t| t.parse().ok()).unwrap_or(1);
     let until = std::env::var("UNTIL").ok().map(|t| t.parse().expect("UNTIL is a tile"));
-    let options = rules_2048::PlayOptions { games, seed, depth, until, nodes_per_game: None, max_moves: None, threads };
+    let options = rules_2048::PlayOptions {
+        games,
+        seed,
+        depth,
+        until,
+        nodes_per_game: None,
+        nodes_per_move: None,
+        max_moves: None,
+        threads,
+    };
     let empty: Board = ". . . . / . . . . / . . . . / . . . .".parse().expect("a board");
     let mut records = Vec::new();
     // The moves this process played (a resumed game's earlier ones were

@@ -21,7 +21,8 @@ fn main() {
         if score > 100_000 {
             break;
         }
-        let Some(direction) = best_move(&board, &law, &EngineOptions { depth: None, threads }).choice else {
+        let Some(direction) = best_move(&board, &law, &EngineOptions { depth: None, threads, nodes: None }).choice
+        else {
             eprintln!("lost at move {played}, score {score}, largest tile {}", board.max_tile());
             break;
         };

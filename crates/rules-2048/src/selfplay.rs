@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::board::Board;
-use crate::engine::{best_move, EngineOptions};
+use crate::engine::{best_move_within, EngineOptions, Shallower};
 use crate::rng::SeededRng;
 use crate::rule::TileOverflow;
 use crate::spawn::{play_move, spawn_random, starting_board, SpawnLaw};
@@ -29,8 +29,13 @@ pub struct PlayOptions {
     /// plays every game until it is lost.
     pub until: Option<u64>,
     /// Stop a game once its engine has tried this many moves (nodes); the
-    /// game then counts as unfinished. `None`: no limit.
+    /// game then counts as unfinished. A move whose search would pass it is
+    /// not played. `None`: no limit.
     pub nodes_per_game: Option<u64>,
+    /// Stop a game at a move whose search would try more than this many
+    /// moves (the engine's [`EngineOptions::nodes`]); the game then counts
+    /// as unfinished. `None`: no limit (the default depth needs none).
+    pub nodes_per_move: Option<u64>,
     /// Stop a game after this many moves; it then counts as unfinished too.
     pub max_moves: Option<u64>,
     /// Threads (0 and 1: the calling thread); the games do not depend on it.
@@ -138,7 +143,7 @@ impl PlayStats {
 /// use rules_2048::{play, Board, PlayOptions, SpawnLaw};
 /// let board: Board = ". . . . / . . . . / . . . . / . . . .".parse().unwrap();
 /// let options =
-///     PlayOptions { games: 2, seed: 1, depth: Some(2), until: Some(64), nodes_per_game: None, max_moves: None, threads: 1 };
+///     PlayOptions { games: 2, seed: 1, depth: Some(2), until: Some(64), nodes_per_game: None, nodes_per_move: None, max_moves: None, threads: 1 };
 /// let stats = play(&board, &SpawnLaw::classic(), &options).unwrap();
 /// assert_eq!(stats.games.len(), 2);
 /// assert!(stats.games.iter().all(|game| game.max_tile == 64));
@@ -277,7 +282,7 @@ impl GameState {
 /// let board: Board = ". . . / . . . / . . .".parse().unwrap();
 /// let law = SpawnLaw::classic();
 /// let options =
-///     PlayOptions { games: 1, seed: 5, depth: Some(2), until: None, nodes_per_game: None, max_moves: None, threads: 1 };
+///     PlayOptions { games: 1, seed: 5, depth: Some(2), until: None, nodes_per_game: None, nodes_per_move: None, max_moves: None, threads: 1 };
 /// let mut saved = None;
 /// let whole = play_on(GameState::start(&board, &law, 5, 0), &law, &options, 1, |game| {
 ///     if game.record.moves == 10 {
@@ -295,7 +300,6 @@ pub fn play_on(
     threads: usize,
     mut after_each_move: impl FnMut(&GameState),
 ) -> Result<GameRecord, TileOverflow> {
-    let engine = EngineOptions { depth: options.depth, threads };
     let mut game = state;
     loop {
         let GameState { board, rng, record } = &mut game;
@@ -308,8 +312,18 @@ pub fn play_on(
             record.end = GameEnd::OutOfBudget;
             break;
         }
-        let answer = best_move(board, law, &engine);
+        let left_for_game = options.nodes_per_game.map(|budget| budget - record.nodes);
+        let nodes = match (left_for_game, options.nodes_per_move) {
+            (Some(game), Some(one_move)) => Some(game.min(one_move)),
+            (game, one_move) => game.or(one_move),
+        };
+        let engine = EngineOptions { depth: options.depth, threads, nodes };
+        let answer = best_move_within(board, law, &engine, Shallower::GiveUp);
         record.nodes += answer.nodes;
+        if answer.stopped_at.is_some() {
+            record.end = GameEnd::OutOfBudget;
+            break;
+        }
         let Some(direction) = answer.choice else {
             record.end = GameEnd::Lost;
             break;

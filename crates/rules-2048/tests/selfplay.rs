@@ -5,12 +5,21 @@
 use std::sync::Mutex;
 
 use rules_2048::{
-    best_move, play, play_move, play_watched, spawn_random, starting_board, Board, EngineOptions, GameEnd, GameRecord,
-    PlayOptions, PlayProgress, PlayWatcher, SeededRng, SpawnLaw,
+    best_move, play, play_move, play_on, play_watched, spawn_random, starting_board, Board, EngineOptions, GameEnd,
+    GameRecord, GameState, PlayOptions, PlayProgress, PlayWatcher, SeededRng, SpawnLaw,
 };
 
 fn options(threads: usize) -> PlayOptions {
-    PlayOptions { games: 6, seed: 42, depth: Some(2), until: Some(256), nodes_per_game: None, max_moves: None, threads }
+    PlayOptions {
+        games: 6,
+        seed: 42,
+        depth: Some(2),
+        until: Some(256),
+        nodes_per_game: None,
+        nodes_per_move: None,
+        max_moves: None,
+        threads,
+    }
 }
 
 fn empty(height: usize, width: usize) -> Board {
@@ -87,6 +96,7 @@ fn a_played_game_is_the_engine_moves_and_the_seeded_spawns() {
         depth: Some(2),
         until: None,
         nodes_per_game: None,
+        nodes_per_move: None,
         max_moves: None,
         threads: 1,
     };
@@ -94,7 +104,9 @@ fn a_played_game_is_the_engine_moves_and_the_seeded_spawns() {
     let mut rng = SeededRng::for_game(9, 0);
     let mut board = starting_board(&board, &law, &mut rng);
     let (mut score, mut moves, mut largest) = (0, 0, board.max_tile());
-    while let Some(direction) = best_move(&board, &law, &EngineOptions { depth: Some(2), threads: 1 }).choice {
+    while let Some(direction) =
+        best_move(&board, &law, &EngineOptions { depth: Some(2), threads: 1, nodes: None }).choice
+    {
         let (moved, points) = play_move(&board, direction).unwrap().expect("the engine's move is legal");
         board = spawn_random(&moved, &law, &mut rng).unwrap();
         score += points;
@@ -113,9 +125,37 @@ fn budgets_and_move_limits_stop_games_as_unfinished() {
     let stats = play(&board, &SpawnLaw::classic(), &limited).unwrap();
     assert!(stats.games.iter().all(|game| game.moves == 10 && game.end == GameEnd::OutOfBudget));
     assert_eq!(stats.unfinished(), 6);
+    // A budget too small for the root's four moves: no move is played.
     let budget = PlayOptions { nodes_per_game: Some(1), until: None, ..options(1) };
     let stats = play(&board, &SpawnLaw::classic(), &budget).unwrap();
-    assert!(stats.games.iter().all(|game| game.moves == 1));
+    assert!(stats.games.iter().all(|game| (game.moves, game.nodes, game.end) == (0, 0, GameEnd::OutOfBudget)));
+    // A move whose search would pass the game's budget is not played: the
+    // moves tried never pass it, and the moves played are the unbudgeted
+    // game's first ones (each at the depth asked for).
+    let unbudgeted = PlayOptions { until: None, max_moves: Some(40), ..options(1) };
+    let whole =
+        play_on(GameState::start(&board, &SpawnLaw::classic(), 1, 0), &SpawnLaw::classic(), &unbudgeted, 1, |_| {})
+            .unwrap();
+    let budget = PlayOptions { nodes_per_game: Some(whole.nodes / 2), ..unbudgeted };
+    let mut boards = Vec::new();
+    let cut = play_on(GameState::start(&board, &SpawnLaw::classic(), 1, 0), &SpawnLaw::classic(), &budget, 1, |game| {
+        boards.push(game.board.clone())
+    })
+    .unwrap();
+    assert_eq!(cut.end, GameEnd::OutOfBudget);
+    assert!(cut.nodes <= whole.nodes / 2 && cut.moves > 0 && cut.moves < whole.moves, "{cut:?} of {whole:?}");
+    let mut replayed = Vec::new();
+    play_on(GameState::start(&board, &SpawnLaw::classic(), 1, 0), &SpawnLaw::classic(), &unbudgeted, 1, |game| {
+        replayed.push(game.board.clone())
+    })
+    .unwrap();
+    assert_eq!(boards[..], replayed[..boards.len()]);
+    // A move budget ends the game at the first move that would pass it:
+    // at depth 2, each first move's spawns alone are more than 10.
+    let per_move = PlayOptions { nodes_per_move: Some(10), ..unbudgeted };
+    let cut = play_on(GameState::start(&board, &SpawnLaw::classic(), 1, 0), &SpawnLaw::classic(), &per_move, 1, |_| {})
+        .unwrap();
+    assert_eq!((cut.moves, cut.end), (0, GameEnd::OutOfBudget));
 }
 
 #[test]

@@ -194,7 +194,7 @@ fn tile_text(exponent: u8) -> String {
 /// The engine at its default depth on every core: its move is the same on
 /// any number, and sooner on more.
 fn engine() -> EngineOptions {
-    EngineOptions { depth: None, threads: std::thread::available_parallelism().map_or(1, |n| n.get()) }
+    EngineOptions { depth: None, threads: std::thread::available_parallelism().map_or(1, |n| n.get()), nodes: None }
 }
 
 /// The engine's move with every legal move's value.

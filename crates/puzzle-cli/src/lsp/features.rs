@@ -121,6 +121,7 @@ fn hint_2048(result: &QueryResult<Answer2048, crate::language::Expect2048>) -> S
         Ok(Answer2048::Chance { probability: Some(p), moves, .. }) => {
             format!("→ {}, first {}", Decimal::of(*p, 6), moves_text(moves).replace(' ', " or "))
         }
+        Ok(Answer2048::BestMove { depth: 0, .. }) => "→ not found".to_string(),
         Ok(Answer2048::BestMove { choice, depth, .. }) => format!("→ {} (depth {depth})", move_word(*choice)),
         Ok(Answer2048::Play { stats, .. }) => {
             let best = stats.reached().into_iter().rev().find(|(_, share)| *share >= 0.5);
@@ -143,6 +144,9 @@ fn hint_2048(result: &QueryResult<Answer2048, crate::language::Expect2048>) -> S
             count(within, "move")
         ),
         Some(Bound::GamesUnfinished(games)) => format!("{answer} (incomplete: {} unfinished)", count(games, "game")),
+        Some(Bound::DepthSearched { asked, searched }) => {
+            format!("{answer} (incomplete: depth {searched} of {asked} within the budget)")
+        }
         None => answer,
     }
 }

@@ -155,6 +155,9 @@ fn result_json<A, E>(
             Bound::GamesUnfinished(games) => {
                 object.insert("unfinished_games".into(), json!(games));
             }
+            Bound::DepthSearched { asked, .. } => {
+                object.insert("depth_asked".into(), json!(asked));
+            }
         }
     }
     if let Some((expect, ok)) = &result.expect {
@@ -208,8 +211,11 @@ fn result_2048(source: &str, result: &QueryResult<Answer2048, Expect2048>) -> Va
                 .iter()
                 .map(|(direction, value)| json!({ "move": direction.letter().to_string(), "value": value }))
                 .collect();
+            // Depth 0: nothing searched (a budget too small for the root's
+            // moves), no answer.
+            let answer = if *depth == 0 { Value::Null } else { json!(move_word(*choice)) };
             vec![
-                ("answer", json!(move_word(*choice))),
+                ("answer", answer),
                 ("analysis", Value::Array(analysis)),
                 ("depth", json!(depth)),
                 ("nodes", json!(nodes)),

@@ -141,6 +141,11 @@ fn headline<'r, A, E>(
                 "(incomplete: {} stopped at the budget or the move limit before they ended)",
                 count(games, "game")
             ),
+            Bound::DepthSearched { asked, searched } => format!(
+                "(incomplete: depth {asked} did not fit in the budget, {}; this is the move at depth \
+                 {searched}, the deepest searched in full)",
+                count(result.nodes.unwrap_or(0) as usize, "node")
+            ),
         };
         let _ = write!(line, " {}", style.warn(&note));
     }
@@ -173,6 +178,7 @@ fn result_2048(
             Some(Bound::ChanceAtLeast { probability, .. }) => format!("at least {}", Decimal::at_most(probability, 12)),
             _ => "not found".to_string(),
         },
+        Answer2048::BestMove { depth: 0, .. } => "not found".to_string(),
         Answer2048::BestMove { choice, .. } => move_word(*choice).to_string(),
         Answer2048::Play { stats, .. } => {
             format!(

@@ -11,6 +11,10 @@
 //!    split the probability over many cells, so this bounds their depth);
 //! 3. the transposition table: a board met again, searched before with at
 //!    least as many moves to go, takes the value found then.
+//!
+//! A search may also have a limit of moves tried: a node whose moves would
+//! pass it gives up instead (the search's value is then not used), so the
+//! moves tried never pass it.
 
 use std::collections::HashMap;
 
@@ -44,24 +48,47 @@ pub(crate) struct Expectimax<'a, P: Position> {
     /// Moves tried for the current first move (the engines' usual count of
     /// nodes).
     nodes: u64,
+    /// The most moves the current first move may try.
+    limit: u64,
+    /// Whether a node gave up, its moves past the limit.
+    gave_up: bool,
 }
 
 impl<'a, P: Position> Expectimax<'a, P> {
     pub(crate) fn new(law: &'a [(u8, f64)], depth: u32) -> Self {
-        Expectimax { law, depth, table: HashMap::with_capacity_and_hasher(1 << 10, Default::default()), nodes: 0 }
+        let table = HashMap::with_capacity_and_hasher(1 << 10, Default::default());
+        Expectimax { law, depth, table, nodes: 0, limit: u64::MAX, gave_up: false }
     }
 
     /// The value of a first move (the board it made, before its spawn), and
-    /// the moves tried for it; searched afresh, whatever came before.
-    pub(crate) fn first_move(&mut self, moved: &P) -> (f64, u64) {
+    /// the moves tried for it; searched afresh, whatever came before. No
+    /// value when the search would try more than `limit` moves (it stops
+    /// before it does).
+    pub(crate) fn first_move(&mut self, moved: &P, limit: u64) -> (Option<f64>, u64) {
         self.table.clear();
-        self.nodes = 0;
-        (self.chance_node(moved, 1.0, 1), self.nodes)
+        (self.nodes, self.limit, self.gave_up) = (0, limit, false);
+        let value = self.chance_node(moved, 1.0, 1);
+        (Some(value).filter(|_| !self.gave_up), self.nodes)
+    }
+
+    /// Counts `moves` more tried, unless that passes the limit: then the
+    /// search gives up (false).
+    fn try_moves(&mut self, moves: u64) -> bool {
+        // `nodes` never passes `limit`, so the difference does not wrap.
+        if self.limit - self.nodes < moves {
+            self.gave_up = true;
+            return false;
+        }
+        self.nodes += moves;
+        true
     }
 
     /// The player's turn: the best move's value, 0 when none is legal (lost).
     fn move_node(&mut self, board: &P, probability: f64, moves_made: u32) -> f64 {
-        self.nodes += 4;
+        // Past the limit the search's value is thrown away: 0 will do.
+        if !self.try_moves(4) {
+            return 0.0;
+        }
         // Step 2 taken here for the moves' boards, which are then leaves: no
         // call, no table. (Step 1 for them is `chance_node`'s: it never calls
         // this when the moves would end the search.)
@@ -103,7 +130,9 @@ impl<'a, P: Position> Expectimax<'a, P> {
             // Step 1 for every spawn at once: each spawned board's moves end
             // the search, so its move node is its best leaf (`move_node`'s
             // first step), in a loop that calls nothing.
-            self.nodes += 4 * (empty * self.law.len()) as u64;
+            if !self.try_moves(4 * (empty * self.law.len()) as u64) {
+                return 0.0;
+            }
             moved.for_each_empty(|cell| {
                 for &(exponent, tile_probability) in self.law {
                     total += moved.with(cell, exponent).best_leaf() * tile_probability;

@@ -11,7 +11,9 @@
 //! Deterministic: the default depth is read from the board, never from the
 //! clock, and each first move is searched with its own table, whichever
 //! thread searches it, so the answer is the same on every machine and for any
-//! thread count.
+//! thread count. A budget of moves tried is split evenly among the first
+//! moves, each counting its own, so where it stops does not depend on the
+//! threads either.
 
 mod expectimax;
 mod heuristic;
@@ -46,6 +48,16 @@ pub struct EngineOptions {
     /// Threads to search with (0 and 1: the calling thread); the answer does
     /// not depend on it.
     pub threads: usize,
+    /// The most moves the search may try (nodes), the four of the root
+    /// included; `None`: no limit. The depth asked for is searched within
+    /// half of it; when it does not fit, every depth from 1 up within the
+    /// rest, each within what the ones before left: the moves tried never
+    /// pass the budget, and the answer is that of the deepest depth searched
+    /// in full ([`BestMove::stopped_at`] says when that is not the one asked
+    /// for). Each search splits its share evenly among the legal first moves,
+    /// so that where it stops does not depend on the threads. The default
+    /// depth needs no budget: it is chosen for the board's size.
+    pub nodes: Option<u64>,
 }
 
 /// The answer of [`best_move`].
@@ -57,10 +69,18 @@ pub struct BestMove {
     /// Every legal move with its value, in [`Direction::ALL`]'s order: the
     /// expected heuristic at the search's leaves (a lost board counts 0).
     pub analysis: Vec<(Direction, f64)>,
-    /// The depth searched, in moves.
+    /// The depth searched, in moves: the one asked for, or, when the budget
+    /// stopped it, the deepest searched in full within the budget (0 for a
+    /// budget of fewer than the four moves of the root: no move searched,
+    /// no choice).
     pub depth: u32,
-    /// Moves tried.
+    /// Moves tried, by every search made (one given up included): never more
+    /// than the budget.
     pub nodes: u64,
+    /// The depth asked for, when the budget ([`EngineOptions::nodes`])
+    /// stopped the search before it; `None` when that depth was searched in
+    /// full.
+    pub stopped_at: Option<u32>,
 }
 
 /// The most work [`default_depth`] plans for a board other than 4×4, in
@@ -121,10 +141,59 @@ fn default_depth_for(board: &Board, law: &SpawnLaw) -> u32 {
 /// assert!(answer.choice.is_some());
 /// ```
 pub fn best_move(board: &Board, law: &SpawnLaw, options: &EngineOptions) -> BestMove {
-    let depth = options.depth.unwrap_or_else(|| default_depth_for(board, law)).clamp(1, MAX_DEPTH);
+    best_move_within(board, law, options, Shallower::Fallback)
+}
+
+/// Whether a search whose depth does not fit in its budget looks for the
+/// deepest that does (`best_move`), or only says so (self-play, which then
+/// ends the game: a shallower move would not be the game asked for).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Shallower {
+    Fallback,
+    GiveUp,
+}
+
+/// [`best_move`], with a choice of what a budget too small does.
+pub(crate) fn best_move_within(
+    board: &Board,
+    law: &SpawnLaw,
+    options: &EngineOptions,
+    shallower: Shallower,
+) -> BestMove {
+    let asked = options.depth.unwrap_or_else(|| default_depth_for(board, law)).clamp(1, MAX_DEPTH);
     let outcomes = law.probabilities();
-    let engine = EngineSearch { law: &outcomes, depth, threads: options.threads };
-    let (analysis, nodes) = on_representation(board, depth, law.largest_tile(), engine);
+    let search_to = |depth, budget| {
+        let engine = EngineSearch { law: &outcomes, depth, threads: options.threads, budget };
+        on_representation(board, depth, law.largest_tile(), engine)
+    };
+    let (analysis, depth, nodes, stopped_at) = match options.nodes {
+        None => {
+            let searched = search_to(asked, u64::MAX);
+            (searched.analysis.expect("no budget stops a search"), asked, searched.nodes, None)
+        }
+        Some(budget) => {
+            // The depth asked for, at no more cost than without a budget
+            // when it fits in half.
+            let first = search_to(asked, budget / 2);
+            match first.analysis {
+                Some(analysis) => (analysis, asked, first.nodes, None),
+                None if shallower == Shallower::GiveUp => (Vec::new(), 0, first.nodes, Some(asked)),
+                None => {
+                    // Every depth from 1 up within the rest, each within what
+                    // the ones before left (each costs about as much as all
+                    // those below it together).
+                    let (mut found, mut depth, mut nodes) = (Vec::new(), 0, first.nodes);
+                    for deeper in 1..=asked {
+                        let searched = search_to(deeper, budget - nodes);
+                        nodes += searched.nodes;
+                        let Some(analysis) = searched.analysis else { break };
+                        (found, depth) = (analysis, deeper);
+                    }
+                    (found, depth, nodes, Some(asked).filter(|_| depth < asked))
+                }
+            }
+        }
+    };
     let mut choice = None;
     let mut best = f64::NEG_INFINITY;
     for &(direction, value) in &analysis {
@@ -133,7 +202,7 @@ pub fn best_move(board: &Board, law: &SpawnLaw, options: &EngineOptions) -> Best
             choice = Some(direction);
         }
     }
-    BestMove { choice, analysis, depth, nodes }
+    BestMove { choice, analysis, depth, nodes, stopped_at }
 }
 
 /// A search that runs on any representation of the board: what
@@ -163,37 +232,54 @@ struct EngineSearch<'a> {
     law: &'a [(u8, f64)],
     depth: u32,
     threads: usize,
+    /// Moves tried, at most, by all the first moves together.
+    budget: u64,
+}
+
+/// What a search to one depth found: each legal first move's value (`None`
+/// when the budget stopped one of them), and the moves tried.
+struct Searched {
+    analysis: Option<Vec<(Direction, f64)>>,
+    nodes: u64,
 }
 
 impl Search for EngineSearch<'_> {
-    type Output = (Vec<(Direction, f64)>, u64);
+    type Output = Searched;
 
-    fn on<P: Position + Sync>(self, board: &P) -> Self::Output
+    fn on<P: Position + Sync>(self, board: &P) -> Searched
     where
         P::Key: Send,
     {
-        search(board, self.law, self.depth, self.threads)
+        search(board, &self)
     }
 }
 
 /// Each legal first move's value, and the nodes of all.
-fn search<P: Position + Sync>(board: &P, law: &[(u8, f64)], depth: u32, threads: usize) -> (Vec<(Direction, f64)>, u64)
+fn search<P: Position + Sync>(board: &P, engine: &EngineSearch) -> Searched
 where
     P::Key: Send,
 {
+    let EngineSearch { law, depth, threads, budget } = *engine;
+    // The root's four moves, then each first move's even share of what is
+    // left, whichever thread takes it.
+    const ROOT: u64 = 4;
+    if budget < ROOT {
+        return Searched { analysis: None, nodes: 0 };
+    }
     let first_moves: Vec<(Direction, P)> =
         Direction::ALL.into_iter().filter_map(|direction| Some((direction, board.after(direction)?))).collect();
+    let limit = (budget - ROOT) / first_moves.len().max(1) as u64;
     // One search a worker, its table emptied for each first move it takes:
     // the same values as a new table's, without allocating one each time.
     let workers = threads.clamp(1, first_moves.len().max(1));
-    let results: Vec<(f64, u64)> = if workers == 1 {
+    let results: Vec<(Option<f64>, u64)> = if workers == 1 {
         let mut search = Expectimax::<P>::new(law, depth);
-        first_moves.iter().map(|(_, moved)| search.first_move(moved)).collect()
+        first_moves.iter().map(|(_, moved)| search.first_move(moved, limit)).collect()
     } else {
         // Workers take the first moves in turn; each result goes to its
         // move's slot, so the order of finishing does not matter.
         let next = AtomicUsize::new(0);
-        let slots: Vec<Mutex<(f64, u64)>> = first_moves.iter().map(|_| Mutex::new((0.0, 0))).collect();
+        let slots: Vec<Mutex<(Option<f64>, u64)>> = first_moves.iter().map(|_| Mutex::new((None, 0))).collect();
         std::thread::scope(|scope| {
             for _ in 0..workers {
                 scope.spawn(|| {
@@ -201,16 +287,17 @@ where
                     loop {
                         let index = next.fetch_add(1, Ordering::Relaxed);
                         let Some((_, moved)) = first_moves.get(index) else { break };
-                        *slots[index].lock().expect("no search thread panics") = search.first_move(moved);
+                        *slots[index].lock().expect("no search thread panics") = search.first_move(moved, limit);
                     }
                 });
             }
         });
         slots.into_iter().map(|slot| slot.into_inner().expect("no search thread panics")).collect()
     };
-    let nodes = 4 + results.iter().map(|&(_, nodes)| nodes).sum::<u64>();
-    let analysis = first_moves.iter().zip(&results).map(|((direction, _), &(value, _))| (*direction, value)).collect();
-    (analysis, nodes)
+    let nodes = ROOT + results.iter().map(|&(_, nodes)| nodes).sum::<u64>();
+    let analysis =
+        first_moves.iter().zip(&results).map(|((direction, _), &(value, _))| Some((*direction, value?))).collect();
+    Searched { analysis, nodes }
 }
 
 #[cfg(test)]

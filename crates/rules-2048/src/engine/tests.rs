@@ -22,8 +22,8 @@ fn assert_same_search<A: Position, B: Position>(a: &A, b: &B, direction: Directi
     let (Some(a), Some(b)) = (a.after(direction), b.after(direction)) else { return };
     let law = classic();
     let (mut on_a, mut on_b) = (Expectimax::<A>::new(&law, 3), Expectimax::<B>::new(&law, 3));
-    let ((value_a, nodes_a), (value_b, nodes_b)) = (on_a.first_move(&a), on_b.first_move(&b));
-    assert_eq!((value_a.to_bits(), nodes_a), (value_b.to_bits(), nodes_b));
+    let ((value_a, nodes_a), (value_b, nodes_b)) = (on_a.first_move(&a, u64::MAX), on_b.first_move(&b, u64::MAX));
+    assert_eq!((value_a.map(f64::to_bits), nodes_a), (value_b.map(f64::to_bits), nodes_b));
 }
 
 #[test]
@@ -80,7 +80,7 @@ fn a_board_that_may_make_65536_is_searched_on_the_general_board() {
     // Two 32768s side by side: the word cannot hold their merge.
     let board: Board = "32768 32768 . . / . . . . / . . . . / 2 . . .".parse().unwrap();
     assert!(Packed::fits(&board, 1, 4).is_none());
-    let answer = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(2), threads: 1 });
+    let answer = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(2), threads: 1, nodes: None });
     assert!(answer.choice.is_some());
     let (after, _) = crate::spawn::play_move(&board, Direction::Left).unwrap().unwrap();
     assert_eq!(after.max_tile(), 65536);
@@ -97,12 +97,65 @@ fn the_answer_does_not_depend_on_the_thread_count() {
     let mut rng = SeededRng::new(13);
     for _ in 0..6 {
         let board = random_board(&mut rng, 8);
-        let one = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(3), threads: 1 });
+        let one = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(3), threads: 1, nodes: None });
         for threads in [2, 3, 4, 8] {
-            let many = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(3), threads });
+            let many = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(3), threads, nodes: None });
             assert_eq!(format!("{many:?}"), format!("{one:?}"), "{threads} threads");
         }
     }
+}
+
+#[test]
+fn within_a_budget_the_answer_is_the_deepest_depth_searched_in_full() {
+    const DEPTH: u32 = 4;
+    let mut rng = SeededRng::new(29);
+    let law = SpawnLaw::classic();
+    let mut stopped = 0;
+    // 4×4 boards (the word), a 4×5 one (the general board).
+    let boards = [
+        random_board(&mut rng, 6),
+        random_board(&mut rng, 8),
+        "2 4 8 16 32 / 64 128 256 512 1024 / 4 32 64 128 8 / 8 16 . 2 .".parse().unwrap(),
+    ];
+    for board in boards {
+        let free: Vec<BestMove> = (0..=DEPTH)
+            .map(|depth| best_move(&board, &law, &EngineOptions { depth: Some(depth), threads: 1, nodes: None }))
+            .collect();
+        // The depth asked for within half the budget, split evenly among the
+        // first moves: eight times its moves are enough (no first move takes
+        // more than all together), fewer than its moves are not.
+        let needs = free[DEPTH as usize].nodes;
+        for budget in [3, 4, 50, 1_000, 20_000, needs - 1, needs, 2 * needs, 8 * needs] {
+            for threads in [1, 3] {
+                let within =
+                    best_move(&board, &law, &EngineOptions { depth: Some(DEPTH), threads, nodes: Some(budget) });
+                let context = format!("budget {budget}, {threads} threads:\n{board}");
+                assert!(within.nodes <= budget, "{} nodes, {context}", within.nodes);
+                if budget < needs {
+                    assert_eq!(within.stopped_at, Some(DEPTH), "{context}");
+                }
+                if budget >= 8 * needs {
+                    // Found at once: no more moves than without a budget.
+                    assert_eq!((within.stopped_at, within.nodes), (None, needs), "{context}");
+                }
+                if within.stopped_at.is_none() {
+                    assert_eq!((&within.analysis, within.depth), (&free[DEPTH as usize].analysis, DEPTH), "{context}");
+                    continue;
+                }
+                stopped += 1;
+                assert_eq!(within.stopped_at, Some(DEPTH), "{context}");
+                if within.depth == 0 {
+                    // Not even the root's four moves fit.
+                    assert!(budget < 4 && within.analysis.is_empty() && within.choice.is_none(), "{context}");
+                } else {
+                    // The move and values of the deepest depth that fit, to the bit.
+                    let shallower = &free[within.depth as usize];
+                    assert_eq!((&within.analysis, within.choice), (&shallower.analysis, shallower.choice), "{context}");
+                }
+            }
+        }
+    }
+    assert!(stopped >= 12, "only {stopped} searches stopped at their budget");
 }
 
 #[test]
@@ -115,7 +168,7 @@ fn a_lost_board_has_no_move_and_a_fatal_move_is_worth_nothing() {
     // only legal move, so still the engine's.
     let only_twos = SpawnLaw::new(&[(2, 100)]).unwrap();
     let doomed: Board = "4 8 .".parse().unwrap();
-    let answer = best_move(&doomed, &only_twos, &EngineOptions { depth: Some(2), threads: 1 });
+    let answer = best_move(&doomed, &only_twos, &EngineOptions { depth: Some(2), threads: 1, nodes: None });
     assert_eq!(answer.analysis, [(Direction::Right, 0.0)]);
     assert_eq!(answer.choice, Some(Direction::Right));
 }
@@ -125,7 +178,7 @@ fn a_move_into_a_certain_loss_is_valued_below_one_that_lives() {
     // 1×3: "2 4 ." — left does nothing; right makes ". 2 4" whose spawn
     // (2 or 4 at the left) leaves "2 2 4" (alive) or "4 2 4" (lost).
     let board: Board = "2 4 .".parse().unwrap();
-    let answer = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(2), threads: 1 });
+    let answer = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(2), threads: 1, nodes: None });
     let moves: Vec<Direction> = answer.analysis.iter().map(|&(d, _)| d).collect();
     assert_eq!(moves, [Direction::Right]);
     // Depth 2 sees the 4 spawn's loss: the value is 0.9 of a live board's.
@@ -138,7 +191,7 @@ fn a_move_into_a_certain_loss_is_valued_below_one_that_lives() {
         .filter_map(|d| Position::after(&alive, d))
         .map(|b| b.heuristic())
         .fold(0.0, f64::max);
-    assert_eq!(search.first_move(&moved).0, after_alive * 0.9 / 1.0);
+    assert_eq!(search.first_move(&moved, u64::MAX).0, Some(after_alive * 0.9 / 1.0));
 }
 
 #[test]
@@ -194,7 +247,7 @@ fn the_wide_board_moves_scores_and_searches_as_the_board_does_past_32768() {
 fn a_depth_outside_its_range_is_brought_into_it() {
     let board: Board = "2 2 / . 4".parse().unwrap();
     let law = SpawnLaw::classic();
-    let at = |depth| best_move(&board, &law, &EngineOptions { depth: Some(depth), threads: 1 });
+    let at = |depth| best_move(&board, &law, &EngineOptions { depth: Some(depth), threads: 1, nodes: None });
     assert_eq!(at(0).depth, 1);
     assert_eq!(at(0), at(1));
     assert_eq!(at(MAX_DEPTH + 5).depth, MAX_DEPTH);
@@ -278,7 +331,8 @@ fn every_representation_gives_the_reference_searchs_values_to_the_last_bit() {
         let cells = (0..height * width).map(|_| if rng.below(3) == 0 { 0 } else { 1 + rng.below(top) as u8 }).collect();
         let board = Board::from_exponents(Grid::from_vec(height, width, cells).unwrap()).unwrap();
         for depth in 1..=4 {
-            let answer = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(depth), threads: 1 });
+            let answer =
+                best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(depth), threads: 1, nodes: None });
             let engine: Vec<(Direction, u64)> = answer.analysis.iter().map(|&(d, v)| (d, v.to_bits())).collect();
             assert_eq!(engine, Reference::analysis(&board, depth), "{board:?} at depth {depth}");
         }
