@@ -170,6 +170,78 @@ impl Rendered<'_> {
     }
 }
 
+impl Rendered<'_> {
+    /// The line of `at`: its first byte and one past its last.
+    fn line_around(&self, at: usize) -> (usize, usize) {
+        let at = floor_char_boundary(self.source, at.min(self.source.len()));
+        let start = self.source[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let end = self.source[start..].find(['\n', '\r']).map_or(self.source.len(), |i| start + i);
+        (start, end)
+    }
+
+    /// Whether two places, neither empty nor overlapping, stand on one line
+    /// short enough to show whole.
+    fn one_line(&self, primary: Span, other: Span) -> bool {
+        let (start, end) = self.line_around(primary.start);
+        let inside = |span: Span| span.start >= start && span.end <= end && span.start < span.end;
+        let apart = primary.end <= other.start || other.end <= primary.start;
+        let boundaries =
+            [primary.start, primary.end, other.start, other.end].iter().all(|&i| self.source.is_char_boundary(i));
+        inside(primary)
+            && inside(other)
+            && apart
+            && boundaries
+            && self.source[start..end].chars().count() <= 2 * CONTEXT
+    }
+
+    /// The line of both places, `^` under the primary one and `-` under the
+    /// other, whose label comes on the next line, below its mark.
+    fn shared_line(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        primary: Span,
+        other: Span,
+        label: &str,
+        gutter: usize,
+    ) -> fmt::Result {
+        let (start, end) = self.line_around(primary.start);
+        let (line, _) = line_col(self.source, primary.start);
+        let bar = self.style.frame("|");
+        let text: String = self.source[start..end]
+            .chars()
+            .map(|c| if c == '\t' { "\t".to_string() } else { visible(&c.to_string()).into_owned() })
+            .collect();
+        writeln!(f, "{:gutter$} {bar}", "")?;
+        writeln!(f, "{} {bar} {text}", self.style.frame(&format!("{line:>gutter$}")))?;
+        // Each character's cell as shown: blank (a tab kept, so that marks
+        // line up under tabbed text) or its mark, up to the last mark.
+        let last = primary.end.max(other.end);
+        let (mut marks, mut padding) = (String::new(), String::new());
+        for (offset, c) in self.source[start..last].char_indices() {
+            let at = start + offset;
+            let cells = width(&visible(&c.to_string()));
+            // The label's padding: every cell before the other's mark, blank.
+            if at < other.start {
+                padding += &if c == '\t' { "\t".to_string() } else { " ".repeat(cells) };
+            }
+            if (primary.start..primary.end).contains(&at) {
+                marks += &self.style.bad(&"^".repeat(cells));
+            } else if (other.start..other.end).contains(&at) {
+                marks += &self.style.frame(&"-".repeat(cells));
+            } else if c == '\t' {
+                marks.push('\t');
+            } else {
+                marks += &" ".repeat(cells);
+            }
+        }
+        writeln!(f, "{:gutter$} {bar} {marks}", "")?;
+        if label.is_empty() {
+            return Ok(());
+        }
+        writeln!(f, "{:gutter$} {bar} {padding}{}", "", self.style.frame(label))
+    }
+}
+
 /// The columns `text` takes on a terminal.
 fn width(text: &str) -> usize {
     use unicode_width::UnicodeWidthStr;
@@ -191,6 +263,24 @@ impl fmt::Display for Rendered<'_> {
         let level = if diagnostic.warning { self.style.warn("warning") } else { self.style.bad("error") };
         writeln!(f, "{level}{}", self.style.bold(&format!(": {message}")))?;
         writeln!(f, "{:gutter$}{} {}:{line}:{column}", "", self.style.frame("-->"), visible(self.path))?;
+        // Both places on one short line: the line once, both marked under it
+        // (as rustc does), the other's label below its mark.
+        if let Some((note_span, note)) = &diagnostic.note {
+            if self.one_line(diagnostic.span, *note_span) {
+                self.shared_line(f, diagnostic.span, *note_span, note, gutter)?;
+                if let Some(help) = &diagnostic.help {
+                    writeln!(
+                        f,
+                        "{:gutter$} {} {}: {}",
+                        "",
+                        self.style.frame("="),
+                        self.style.bold("help"),
+                        visible(help)
+                    )?;
+                }
+                return Ok(());
+            }
+        }
         // The places in the order of the file; the primary one marked `^`,
         // the other `-` with its label.
         let mut places = vec![(diagnostic.span, "", '^')];
@@ -220,6 +310,20 @@ mod tests {
         assert_eq!(line_col(source, source.find('x').unwrap()), (2, 4));
         assert_eq!(line_col(source, source.find('y').unwrap()), (3, 1));
         assert_eq!(line_col(source, source.len()), (4, 2));
+    }
+
+    #[test]
+    fn two_places_on_one_line_share_it() {
+        let source = "query play 2 games\tseed 1 seed 2\n";
+        let (first, second) = (source.find("seed").unwrap(), source.rfind("seed").unwrap());
+        let diagnostic = Diagnostic::new("`seed` is given twice", Span::new(second, second + 4))
+            .note(Span::new(first, first + 4), "first given here");
+        let text = diagnostic.render("x.puzzle", source, false).to_string();
+        assert_eq!(
+            text,
+            "error: `seed` is given twice\n --> x.puzzle:1:27\n  |\n1 | query play 2 games\tseed 1 seed 2\n  \
+             |                   \t----   ^^^^\n  |                   \tfirst given here\n"
+        );
     }
 
     #[test]

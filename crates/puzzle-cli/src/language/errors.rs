@@ -461,7 +461,7 @@ impl ErrorKind {
         use ErrorKind::*;
         match self {
             AfterQuery { .. } => "the first query is here",
-            GivenTwice { .. } => "first given here",
+            GivenTwice { .. } | OptionTwice { .. } => "first given here",
             ExpectTwice => "its first `expect` is here",
             RaggedRow { .. } => "the first row",
             BlockSplit { .. } => "another piece of it",
