@@ -556,9 +556,10 @@ impl PlayWatcher for PlayShown {
 
 /// The answer of a query of the game with spawns. `explicit` says whether
 /// the budget was given (`--budget`, an editor): only then does it bound the
-/// default depth of `best-move` and the games of `play`, which the default
-/// depth bounds by itself (it is chosen for the board), and which otherwise
-/// run to their end; a depth written in the file is always bounded by it.
+/// games of `play`, which otherwise run to their end. A depth written in the
+/// file is always searched within it, move by move; the default depth needs
+/// no budget (it is chosen for the board), and gets none, so that an editor's
+/// hint is the command's answer.
 /// `chance_boards` caps the boards of `chance`, whose look-ups hold every
 /// board searched.
 fn answer_with_spawns(
@@ -610,7 +611,7 @@ fn answer_with_spawns(
             }
         }
         SpawnQuery::BestMove { depth } => {
-            let nodes = options.node_budget.filter(|_| explicit || depth.is_some());
+            let nodes = options.node_budget.filter(|_| depth.is_some());
             let engine = EngineOptions { depth: *depth, threads: options.threads, nodes };
             let found = rules_2048::best_move(board, law, &engine);
             let seconds = started.elapsed().as_secs_f64();
