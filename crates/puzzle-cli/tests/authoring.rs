@@ -79,6 +79,15 @@ fn bless_leaves_invalid_files_alone_and_guesses_nothing() {
     let written = std::fs::read_to_string(&deep).unwrap();
     assert!(!written.contains("within 12\nexpect"), "no guess for the incomplete search: {written}");
     assert!(written.contains("within 1\nexpect "), "the proven answer is written: {written}");
+    // And it says which file kept a query without an answer, and why.
+    assert_eq!(
+        text(&output.stderr),
+        format!(
+            "note: {}: 1 query left alone: its search stopped at the budget, with no proven answer to write \
+             (`--budget` raises it)\n",
+            deep.display()
+        )
+    );
 }
 
 const SAMPLE: &str = "game 2048\nboard {\n  2 2 2\n  4 4 4\n  8 8 8\n}\nquery max-tile within 5\nexpect 16\n";

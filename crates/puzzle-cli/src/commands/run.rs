@@ -125,6 +125,16 @@ fn bless_all(reports: &[FileReport], check: bool, style: Style) -> anyhow::Resul
     let mut changed = false;
     for report in reports {
         let Some(blessed) = bless(report) else { continue };
+        if blessed.incomplete > 0 {
+            // Nothing proven to write: say which file, and what would help.
+            output::stderr(&format!(
+                "note: {}: {} left alone: {} stopped at the budget, with no proven answer to write \
+                 (`--budget` raises it)\n",
+                style::visible(&report.path),
+                crate::language::errors::count(blessed.incomplete, "query"),
+                if blessed.incomplete == 1 { "its search" } else { "their searches" }
+            ));
+        }
         if blessed.text == report.source {
             continue;
         }
