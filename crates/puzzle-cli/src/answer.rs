@@ -401,8 +401,13 @@ fn searched<Q>(
         .take_while(|_| go_on())
         .map(|item| {
             let options = SearchOptions { node_budget: Some(per_query.min(*left_for_file)), threads };
-            let result = result_of(item, &params, |query| answer(query, &options));
-            *left_for_file = left_for_file.saturating_sub(result.nodes.unwrap_or(0));
+            let mut charged = 0;
+            let result = result_of(item, &params, |query| {
+                let found = answer(query, &options)?;
+                charged = found.charged;
+                Ok(found)
+            });
+            *left_for_file = left_for_file.saturating_sub(charged);
             result
         })
         .collect()
@@ -454,10 +459,14 @@ struct Found<A> {
     incomplete: Option<Bound>,
     /// Boards visited, for searches.
     nodes: Option<u64>,
+    /// What the search took of the file's budget: its boards when the
+    /// budget bounded it, else nothing (self-play and the default depth run
+    /// without it, and must not leave the queries after them none).
+    charged: u64,
 }
 
 fn exact<A>(answer: A) -> Found<A> {
-    Found { answer, incomplete: None, nodes: None }
+    Found { answer, incomplete: None, nodes: None, charged: 0 }
 }
 
 fn answer_2048(
@@ -473,7 +482,7 @@ fn answer_2048(
                 Proof::Exact => None,
                 Proof::Incomplete { upper_bound } => Some(Bound::UpperBound(upper_bound)),
             };
-            Found { answer, incomplete, nodes: Some(found.nodes) }
+            Found { answer, incomplete, nodes: Some(found.nodes), charged: found.nodes }
         }
         Query2048::Reach { target, within } => {
             let found = rules_2048::reach_with(board, *target, *within, options)?;
@@ -481,7 +490,8 @@ fn answer_2048(
                 ReachProof::Exact => None,
                 ReachProof::Incomplete { fewest_at_least } => Some(Bound::FewestAtLeast(fewest_at_least)),
             };
-            Found { answer: Answer2048::Reach { moves: found.moves }, incomplete, nodes: Some(found.nodes) }
+            let answer = Answer2048::Reach { moves: found.moves };
+            Found { answer, incomplete, nodes: Some(found.nodes), charged: found.nodes }
         }
         Query2048::Apply { moves } => {
             let after = rules_2048::apply(board, moves)?;
@@ -605,6 +615,7 @@ fn answer_with_spawns(
                         },
                         incomplete: Some(bound),
                         nodes: Some(boards),
+                        charged: boards,
                     }
                 }
                 Err(error) => return Err(error),
@@ -621,6 +632,7 @@ fn answer_with_spawns(
             });
             Found {
                 nodes: Some(found.nodes),
+                charged: if nodes.is_some() { found.nodes } else { 0 },
                 answer: Answer2048::BestMove {
                     choice: found.choice,
                     analysis: found.analysis,
@@ -656,6 +668,7 @@ fn answer_with_spawns(
                 answer: Answer2048::Play { stats, seconds },
                 incomplete: (unfinished > 0).then_some(Bound::GamesUnfinished(unfinished)),
                 nodes: Some(nodes),
+                charged: if nodes_per_game.is_some() { nodes } else { 0 },
             }
         }
     })
@@ -665,6 +678,32 @@ fn answer_with_spawns(
 mod tests {
     use super::*;
     use crate::activity;
+
+    #[test]
+    fn only_work_the_budget_bounded_is_charged_to_the_file() {
+        // Four queries sharing 250 boards, at most 100 each: the first used
+        // millions without the budget (self-play, the default depth), the
+        // second 100 within it, the third 100 more; the fourth gets what is
+        // left, 50.
+        let item = Item { query: 0usize, span: Span::default(), expect: None };
+        let items = vec![
+            item.clone(),
+            Item { query: 1, ..item.clone() },
+            Item { query: 2, ..item.clone() },
+            Item { query: 3, ..item },
+        ];
+        let given = Mutex::new(Vec::new());
+        let mut left_for_file = 250;
+        let params = |_: &usize| Params::of_spawns(&SpawnQuery::BestMove { depth: None });
+        searched(&items, &|| true, 1, 100, &mut left_for_file, params, |query, options| {
+            given.lock().unwrap().push(options.node_budget);
+            let (nodes, charged) = [(5_000_000, 0), (100, 100), (100, 100), (50, 50)][*query];
+            let answer = Answer2048::Reach { moves: None };
+            Ok(Found { answer, incomplete: None, nodes: Some(nodes), charged })
+        });
+        assert_eq!(given.into_inner().unwrap(), [Some(100), Some(100), Some(100), Some(50)]);
+        assert_eq!(left_for_file, 0);
+    }
 
     #[test]
     fn a_games_end_is_told_when_it_lasted_a_second() {
