@@ -623,6 +623,12 @@ fn answer_with_spawns(
         }
         SpawnQuery::BestMove { depth } => {
             let nodes = options.node_budget.filter(|_| depth.is_some());
+            // What a long search is doing, for the progress bar, while it does.
+            let activity = Activity::here();
+            activity.tell(match (depth, nodes) {
+                (Some(depth), Some(budget)) => format!("best-move: depth {depth}, within {budget} moves tried"),
+                _ => "best-move: the default depth".to_string(),
+            });
             let engine = EngineOptions { depth: *depth, threads: options.threads, nodes };
             let found = rules_2048::best_move(board, law, &engine);
             let seconds = started.elapsed().as_secs_f64();

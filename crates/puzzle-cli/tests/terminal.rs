@@ -197,3 +197,19 @@ fn a_long_chance_shows_how_far_into_its_budget_it_is() {
     assert!(counts.iter().all(|count| count % 4096 == 0), "{counts:?}");
     assert!(counts.windows(2).all(|pair| pair[0] <= pair[1]), "{counts:?}");
 }
+
+#[test]
+fn a_long_best_move_says_which_depth_within_which_budget() {
+    // Depth 16 on a 4×5 board with two empty cells: seconds before it gives
+    // up at its budget, 10^9 / 20 moves tried; SIGTERM comes first.
+    let dir = tempfile::tempdir().unwrap();
+    let board = "board {\n  2 4 8 16 32\n  64 128 256 512 1024\n  4 32 64 128 8\n  8 16 . 2 .\n}\n";
+    std::fs::write(
+        dir.path().join("d.puzzle"),
+        format!("game 2048\nspawns classic\n{board}query best-move depth 16\n"),
+    )
+    .unwrap();
+    let line = format!("timeout -s TERM 2 {} run d.puzzle", env!("CARGO_BIN_EXE_puzzle"));
+    let screen = shell_on_a_terminal(&[], &line, dir.path());
+    assert!(screen.contains("d.puzzle (best-move: depth 16, within 50000000 moves tried)"), "{screen:?}");
+}
