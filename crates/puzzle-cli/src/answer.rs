@@ -622,6 +622,9 @@ fn answer_with_spawns(
             }
         }
         SpawnQuery::BestMove { depth } => {
+            // A legal move merging two 2^63 tiles makes a tile no board
+            // holds: no answer, as in the game without spawns.
+            rules_2048::legal_moves(board)?;
             let nodes = options.node_budget.filter(|_| depth.is_some());
             // What a long search is doing, for the progress bar, while it does.
             let activity = Activity::here();

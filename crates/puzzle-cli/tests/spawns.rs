@@ -158,3 +158,16 @@ fn a_depth_past_the_budget_answers_with_the_deepest_that_fits() {
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("best-move depth 16: not found (incomplete: the search stopped at its budget"), "{text}");
 }
+
+#[test]
+fn a_move_merging_two_tiles_of_2_pow_63_is_an_error_not_a_lost_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("top.puzzle");
+    let board = "game 2048\nspawns classic\nboard {\n  9223372036854775808 9223372036854775808\n  2 4\n}\n";
+    std::fs::write(&file, format!("{board}query best-move\nquery play 1 games\n")).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).arg("run").arg(&file).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let error = "error: two 2^63 tiles would merge at row 1, column 1: the largest tile is 2^63";
+    assert_eq!(text.matches(error).count(), 2, "{text}");
+}

@@ -222,3 +222,16 @@ fn the_classic_laws_spawns_are_those_of_every_version() {
     }
     assert_eq!(board.to_string(), "4 . . 2\n2 . 2 2\n. . 2 2\n. . 2 .\n");
 }
+
+#[test]
+fn a_game_that_could_merge_two_tiles_of_2_pow_63_has_no_answer() {
+    // Left and right merge the two 2^63s into a tile no board holds, and
+    // nothing else moves: the game is not lost, it cannot be played on.
+    let few = PlayOptions { games: 1, until: None, max_moves: Some(5), ..options(1) };
+    let board: Board = "9223372036854775808 9223372036854775808 / 2 4".parse().unwrap();
+    assert!(play(&board, &SpawnLaw::classic(), &few).is_err());
+    // One 2^63 is no obstacle.
+    let one: Board = "9223372036854775808 . / 2 4".parse().unwrap();
+    let stats = play(&one, &SpawnLaw::classic(), &few).unwrap();
+    assert!(stats.games[0].moves > 0);
+}
