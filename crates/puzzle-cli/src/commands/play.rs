@@ -78,9 +78,17 @@ impl Session {
         match action {
             Action::Move(direction) => {
                 self.message.clear();
-                let Some((moved, points)) = play_move(&self.board, direction)? else {
-                    self.message = format!("{} changes nothing: not a legal move", direction.word());
-                    return Ok(());
+                let (moved, points) = match play_move(&self.board, direction) {
+                    Ok(Some(moved)) => moved,
+                    Ok(None) => {
+                        self.message = format!("{} changes nothing: not a legal move", direction.word());
+                        return Ok(());
+                    }
+                    // Two 2^63 tiles would merge: said, and the game goes on.
+                    Err(overflow) => {
+                        self.message = format!("{}: {overflow}", direction.word());
+                        return Ok(());
+                    }
                 };
                 self.history.push((self.board.clone(), self.score, self.rng.clone()));
                 self.board = spawn_random(&moved, &self.law, &mut self.rng).unwrap_or(moved);
@@ -419,10 +427,9 @@ mod tests {
         assert_eq!(key(KeyCode::Char('x')), None);
     }
 
-    #[test]
-    fn a_move_spawns_a_tile_and_undo_takes_both_back() {
-        let board: Board = "2 2 . . / . . . . / . . . . / . . . .".parse().unwrap();
-        let mut session = Session {
+    /// A new session on `board`, seed 1, the classic law.
+    fn session_on(board: &Board) -> Session {
+        Session {
             board: board.clone(),
             score: 0,
             moves: 0,
@@ -432,7 +439,13 @@ mod tests {
             seed: 1,
             message: String::new(),
             colour: None,
-        };
+        }
+    }
+
+    #[test]
+    fn a_move_spawns_a_tile_and_undo_takes_both_back() {
+        let board: Board = "2 2 . . / . . . . / . . . . / . . . .".parse().unwrap();
+        let mut session = session_on(&board);
         session.apply(Action::Move(Direction::Left)).unwrap();
         assert_eq!((session.score, session.moves), (4, 1));
         let tiles = session.board.exponents().as_slice().iter().filter(|&&e| e > 0).count();
@@ -446,5 +459,16 @@ mod tests {
         session.apply(Action::Move(Direction::Left)).unwrap_or(());
         session.apply(Action::Hint).unwrap();
         assert!(session.message.starts_with("hint: "), "{}", session.message);
+    }
+
+    #[test]
+    fn a_merge_past_2_pow_63_is_refused_and_the_game_goes_on() {
+        let board: Board = "9223372036854775808 9223372036854775808 / 2 .".parse().unwrap();
+        let mut session = session_on(&board);
+        session.apply(Action::Move(Direction::Left)).unwrap();
+        assert_eq!((&session.board, session.moves), (&board, 0));
+        assert!(session.message.starts_with("left: two 2^63 tiles would merge"), "{}", session.message);
+        session.apply(Action::Move(Direction::Down)).unwrap();
+        assert_eq!(session.moves, 1);
     }
 }
