@@ -150,6 +150,12 @@ fn budgets_and_move_limits_stop_games_as_unfinished() {
     })
     .unwrap();
     assert_eq!(boards[..], replayed[..boards.len()]);
+    // A budget the game never reaches changes nothing: each move's search
+    // may take all that is left (split evenly among its first moves, so
+    // eight times the game's moves is surely enough).
+    let exact = PlayOptions { nodes_per_game: Some(8 * whole.nodes), ..unbudgeted };
+    let replay = play_on(GameState::start(&board, &SpawnLaw::classic(), 1, 0), &SpawnLaw::classic(), &exact, 1, |_| {});
+    assert_eq!(replay.unwrap(), whole);
     // A move budget ends the game at the first move that would pass it:
     // at depth 2, each first move's spawns alone are more than 10.
     let per_move = PlayOptions { nodes_per_move: Some(10), ..unbudgeted };

@@ -145,8 +145,10 @@ pub fn best_move(board: &Board, law: &SpawnLaw, options: &EngineOptions) -> Best
 }
 
 /// Whether a search whose depth does not fit in its budget looks for the
-/// deepest that does (`best_move`), or only says so (self-play, which then
-/// ends the game: a shallower move would not be the game asked for).
+/// deepest that does (`best_move`: the depth asked for then gets half the
+/// budget, the climb the rest), or only says so (self-play, which then ends
+/// the game: a shallower move would not be the game asked for; the depth
+/// gets the whole budget).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Shallower {
     Fallback,
@@ -173,8 +175,9 @@ pub(crate) fn best_move_within(
         }
         Some(budget) => {
             // The depth asked for, at no more cost than without a budget
-            // when it fits in half.
-            let first = search_to(asked, budget / 2);
+            // when it fits in half (in all of it when nothing shallower
+            // would be taken instead).
+            let first = search_to(asked, if shallower == Shallower::GiveUp { budget } else { budget / 2 });
             match first.analysis {
                 Some(analysis) => (analysis, asked, first.nodes, None),
                 None if shallower == Shallower::GiveUp => (Vec::new(), 0, first.nodes, Some(asked)),
