@@ -16,6 +16,7 @@ use rules_blockgame::Solution;
 use crate::activity::Activity;
 use crate::diagnostic::Span;
 use crate::language::ast::PlayQuery;
+use crate::language::errors::count;
 use crate::language::{
     BlockExpect, BlockQuery, Error, ErrorKind, Expect2048, Game, Item, Puzzle, Query2048, QueryKind, SpawnQuery,
 };
@@ -559,7 +560,7 @@ impl PlayWatcher for PlayShown {
         };
         let GameRecord { max_tile, score, moves, .. } = record;
         let game = index + 1;
-        let moves = crate::language::errors::count(*moves as usize, "move");
+        let moves = count(*moves as usize, "move");
         self.activity.log(&format!("game {game} of {}: {max_tile} ({end}), score {score}, {moves}", self.games));
     }
 }
@@ -624,7 +625,7 @@ fn answer_with_spawns(
         SpawnQuery::BestMove { depth } => {
             // A legal move merging two 2^63 tiles makes a tile no board
             // holds: no answer, as in the game without spawns.
-            rules_2048::legal_moves(board)?;
+            rules_2048::check_top_merges(board)?;
             let nodes = options.node_budget.filter(|_| depth.is_some());
             // What a long search is doing, for the progress bar, while it does.
             let activity = Activity::here();

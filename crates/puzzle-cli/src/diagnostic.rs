@@ -118,16 +118,9 @@ impl Rendered<'_> {
     fn snippet(&self, f: &mut fmt::Formatter<'_>, span: Span, label: &str, mark: char, gutter: usize) -> fmt::Result {
         let (line, _) = line_col(self.source, span.start);
         let start = floor_char_boundary(self.source, span.start.min(self.source.len()));
-        let line_start = self.source[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-        let line_end = self.source[line_start..].find(['\n', '\r']).map_or(self.source.len(), |i| line_start + i);
+        let (line_start, line_end) = self.line_around(start);
         let end = floor_char_boundary(self.source, span.end.clamp(start, line_end));
-        // Each character as shown: control characters escaped, so that a file
-        // cannot move the cursor or clear the screen.
-        let shown = |text: &str| -> Vec<String> {
-            text.chars()
-                .map(|c| if c == '\t' { "\t".to_string() } else { visible(&c.to_string()).into_owned() })
-                .collect()
-        };
+        let shown = |text: &str| -> Vec<String> { text.chars().map(shown_char).collect() };
         let mut before = shown(&self.source[line_start..start]);
         let marked = shown(&self.source[start..end]);
         let mut after = shown(&self.source[end..line_end]);
@@ -207,10 +200,7 @@ impl Rendered<'_> {
         let (start, end) = self.line_around(primary.start);
         let (line, _) = line_col(self.source, primary.start);
         let bar = self.style.frame("|");
-        let text: String = self.source[start..end]
-            .chars()
-            .map(|c| if c == '\t' { "\t".to_string() } else { visible(&c.to_string()).into_owned() })
-            .collect();
+        let text: String = self.source[start..end].chars().map(shown_char).collect();
         writeln!(f, "{:gutter$} {bar}", "")?;
         writeln!(f, "{} {bar} {text}", self.style.frame(&format!("{line:>gutter$}")))?;
         // Each character's cell as shown: blank (a tab kept, so that marks
@@ -219,7 +209,7 @@ impl Rendered<'_> {
         let (mut marks, mut padding) = (String::new(), String::new());
         for (offset, c) in self.source[start..last].char_indices() {
             let at = start + offset;
-            let cells = width(&visible(&c.to_string()));
+            let cells = width(&shown_char(c));
             // The label's padding: every cell before the other's mark, blank.
             if at < other.start {
                 padding += &if c == '\t' { "\t".to_string() } else { " ".repeat(cells) };
@@ -239,6 +229,16 @@ impl Rendered<'_> {
             return Ok(());
         }
         writeln!(f, "{:gutter$} {bar} {padding}{}", "", self.style.frame(label))
+    }
+}
+
+/// A character as a snippet shows it: control characters escaped, so that a
+/// file cannot move the cursor or clear the screen; a tab kept.
+fn shown_char(c: char) -> String {
+    if c == '\t' {
+        "\t".to_string()
+    } else {
+        visible(&c.to_string()).into_owned()
     }
 }
 
@@ -265,31 +265,22 @@ impl fmt::Display for Rendered<'_> {
         writeln!(f, "{:gutter$}{} {}:{line}:{column}", "", self.style.frame("-->"), visible(self.path))?;
         // Both places on one short line: the line once, both marked under it
         // (as rustc does), the other's label below its mark.
-        if let Some((note_span, note)) = &diagnostic.note {
-            if self.one_line(diagnostic.span, *note_span) {
+        match &diagnostic.note {
+            Some((note_span, note)) if self.one_line(diagnostic.span, *note_span) => {
                 self.shared_line(f, diagnostic.span, *note_span, note, gutter)?;
-                if let Some(help) = &diagnostic.help {
-                    writeln!(
-                        f,
-                        "{:gutter$} {} {}: {}",
-                        "",
-                        self.style.frame("="),
-                        self.style.bold("help"),
-                        visible(help)
-                    )?;
-                }
-                return Ok(());
             }
-        }
-        // The places in the order of the file; the primary one marked `^`,
-        // the other `-` with its label.
-        let mut places = vec![(diagnostic.span, "", '^')];
-        if let Some((span, note)) = &diagnostic.note {
-            places.push((*span, note.as_str(), '-'));
-        }
-        places.sort_by_key(|(span, _, _)| span.start);
-        for (span, label, mark) in places {
-            self.snippet(f, span, label, mark, gutter)?;
+            _ => {
+                // The places in the order of the file; the primary one marked
+                // `^`, the other `-` with its label.
+                let mut places = vec![(diagnostic.span, "", '^')];
+                if let Some((span, note)) = &diagnostic.note {
+                    places.push((*span, note.as_str(), '-'));
+                }
+                places.sort_by_key(|(span, _, _)| span.start);
+                for (span, label, mark) in places {
+                    self.snippet(f, span, label, mark, gutter)?;
+                }
+            }
         }
         if let Some(help) = &diagnostic.help {
             writeln!(f, "{:gutter$} {} {}: {}", "", self.style.frame("="), self.style.bold("help"), visible(help))?;

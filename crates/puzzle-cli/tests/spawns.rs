@@ -4,8 +4,13 @@
 
 use std::process::Command;
 
+/// `puzzle ARGS FILE`, its output.
+fn puzzle(args: &[&str], file: &std::path::Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_puzzle")).args(args).arg(file).output().unwrap()
+}
+
 fn run(args: &[&str], file: &std::path::Path) -> (serde_json::Value, i32) {
-    let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).args(args).arg(file).output().unwrap();
+    let output = puzzle(args, file);
     let mut document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     for result in document["puzzles"][0]["results"].as_array_mut().unwrap() {
         let result = result.as_object_mut().unwrap();
@@ -49,7 +54,7 @@ fn bless_writes_expectations_that_the_next_run_meets() {
     let blessed = std::fs::read_to_string(&file).unwrap();
     assert!(blessed.contains("query play 4 games seed 3 depth 2 until 512\nexpect 512 in 100%\n"), "{blessed}");
     assert!(blessed.contains("query chance 1024 within 2\nexpect 0"), "{blessed}");
-    let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).arg("run").arg(&file).output().unwrap();
+    let output = puzzle(&["run"], &file);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stdout));
 }
 
@@ -74,8 +79,7 @@ fn a_chance_past_its_budget_states_what_fewer_moves_prove() {
     let file = dir.path().join("budget.puzzle");
     let board = "game 2048\nspawns classic\nboard {\n  2 . . .\n  . 4 . .\n  . . 8 .\n  . . . 2\n}\n";
     std::fs::write(&file, format!("{board}query chance 16 within 4\n")).unwrap();
-    let output =
-        Command::new(env!("CARGO_BIN_EXE_puzzle")).args(["run", "--budget", "2000"]).arg(&file).output().unwrap();
+    let output = puzzle(&["run", "--budget", "2000"], &file);
     assert_eq!(output.status.code(), Some(3));
     // Within 3 moves the chance is 0.025; the bound is that less its
     // rounding error, rounded down.
@@ -112,11 +116,11 @@ fn a_law_with_decimal_percents_is_the_game_it_says() {
     let file = dir.path().join("decimal.puzzle");
     let board = "game 2048\nspawns 2 99.5% 4 0.5%\nboard {\n  2 2\n  . .\n}\n";
     std::fs::write(&file, format!("{board}query chance 8 within 2\nexpect 0.003333\n")).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).arg("run").arg(&file).output().unwrap();
+    let output = puzzle(&["run"], &file);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stdout));
     // A law whose decimals do not add up says what they add up to.
     std::fs::write(&file, "game 2048\nspawns 2 99.5% 4 0.25%\nboard {\n  2 2\n}\nquery best-move\n").unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).arg("check").arg(&file).output().unwrap();
+    let output = puzzle(&["check"], &file);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.starts_with("error: not a spawn law: the chances add up to 99.75%, not 100%"), "{stderr}");
@@ -129,8 +133,7 @@ fn a_depth_past_the_budget_answers_with_the_deepest_that_fits() {
     let file = dir.path().join("deep.puzzle");
     let board = "game 2048\nspawns classic\nboard {\n  2 4 8 16\n  64 128 256 512\n  8 16 . 2\n}\n";
     std::fs::write(&file, format!("{board}query best-move depth 16\nquery play 2 games depth 16\n")).unwrap();
-    let output =
-        Command::new(env!("CARGO_BIN_EXE_puzzle")).args(["run", "--budget", "100000"]).arg(&file).output().unwrap();
+    let output = puzzle(&["run", "--budget", "100000"], &file);
     assert_eq!(output.status.code(), Some(3));
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("(incomplete: depth 16 did not fit in the budget"), "{text}");
@@ -153,7 +156,7 @@ fn a_depth_past_the_budget_answers_with_the_deepest_that_fits() {
     // A budget too small for the root's four moves finds no move: not
     // `none` (no legal move), which it must not pass for.
     std::fs::write(&file, format!("{board}query best-move depth 16\nexpect none\n")).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).args(["run", "--budget", "2"]).arg(&file).output().unwrap();
+    let output = puzzle(&["run", "--budget", "2"], &file);
     assert_eq!(output.status.code(), Some(1));
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("best-move depth 16: not found (incomplete: the search stopped at its budget"), "{text}");
@@ -165,7 +168,7 @@ fn a_move_merging_two_tiles_of_2_pow_63_is_an_error_not_a_lost_game() {
     let file = dir.path().join("top.puzzle");
     let board = "game 2048\nspawns classic\nboard {\n  9223372036854775808 9223372036854775808\n  2 4\n}\n";
     std::fs::write(&file, format!("{board}query best-move\nquery play 1 games\n")).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).arg("run").arg(&file).output().unwrap();
+    let output = puzzle(&["run"], &file);
     assert_eq!(output.status.code(), Some(2));
     let text = String::from_utf8(output.stdout).unwrap();
     let error = "error: two 2^63 tiles would merge at row 1, column 1: the largest tile is 2^63";

@@ -75,7 +75,9 @@ pub use selfplay::{
     play, play_on, play_one, play_watched, GameEnd, GameRecord, GameState, PlayOptions, PlayProgress, PlayStats,
     PlayWatcher, Spread,
 };
-pub use spawn::{legal_moves, play_move, spawn_random, spawns, starting_board, SpawnLaw, SpawnLawError};
+pub use spawn::{
+    check_top_merges, legal_moves, play_move, spawn_random, spawns, starting_board, SpawnLaw, SpawnLawError,
+};
 
 /// The examples of the crate's README, run as doc tests so that they stay true.
 #[doc = include_str!("../README.md")]

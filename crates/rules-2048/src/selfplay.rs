@@ -312,11 +312,7 @@ pub fn play_on(
             record.end = GameEnd::OutOfBudget;
             break;
         }
-        // The engine cannot play a merge of two 2^63 tiles (no board holds
-        // the tile it makes): a game that may make one has no answer.
-        if board.max_tile() == 1 << 63 {
-            crate::spawn::legal_moves(board)?;
-        }
+        crate::spawn::check_top_merges(board)?;
         let left_for_game = options.nodes_per_game.map(|budget| budget - record.nodes);
         let nodes = match (left_for_game, options.nodes_per_move) {
             (Some(game), Some(one_move)) => Some(game.min(one_move)),

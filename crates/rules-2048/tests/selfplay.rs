@@ -236,8 +236,10 @@ fn a_game_that_could_merge_two_tiles_of_2_pow_63_has_no_answer() {
     let few = PlayOptions { games: 1, until: None, max_moves: Some(5), ..options(1) };
     let board: Board = "9223372036854775808 9223372036854775808 / 2 4".parse().unwrap();
     assert!(play(&board, &SpawnLaw::classic(), &few).is_err());
+    assert!(rules_2048::check_top_merges(&board).is_err());
     // One 2^63 is no obstacle.
     let one: Board = "9223372036854775808 . / 2 4".parse().unwrap();
+    assert!(rules_2048::check_top_merges(&one).is_ok());
     let stats = play(&one, &SpawnLaw::classic(), &few).unwrap();
     assert!(stats.games[0].moves > 0);
 }

@@ -24,6 +24,7 @@ use rules_2048::{
 };
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
+use crate::language::errors::count;
 use crate::language::{parse, Game};
 use crate::render::palette::{ansi, tile_colours};
 use crate::report::read_capped;
@@ -136,7 +137,7 @@ impl Session {
             return out.flush();
         }
         let fit = |text: &str| text.chars().take(usize::from(columns)).collect::<String>();
-        let moves = crate::language::errors::count(self.moves as usize, "move");
+        let moves = count(self.moves as usize, "move");
         let title = format!("puzzle play — score {} — {moves} — seed {}", self.score, self.seed);
         queue!(out, SetAttribute(Attribute::Bold), Print(fit(&title)), SetAttribute(Attribute::Reset))?;
         let mut line = 2u16;
@@ -380,7 +381,7 @@ pub(super) fn play(
     println!(
         "score {}, {}, largest tile {} (seed {seed})",
         session.score,
-        crate::language::errors::count(session.moves as usize, "move"),
+        count(session.moves as usize, "move"),
         session.board.max_tile()
     );
     Ok(ExitCode::SUCCESS)

@@ -12,6 +12,7 @@ use crate::answer::{Budget, Status};
 use crate::batch;
 use crate::bless::bless;
 use crate::files::{inputs, write_atomically};
+use crate::language::errors::count;
 use crate::output;
 use crate::render::{json, svg, text};
 use crate::report::FileReport;
@@ -131,7 +132,7 @@ fn bless_all(reports: &[FileReport], check: bool, style: Style) -> anyhow::Resul
                 "note: {}: {} left alone: {} stopped at the budget, with no proven answer to write \
                  (`--budget` raises it)\n",
                 style::visible(&report.path),
-                crate::language::errors::count(blessed.incomplete, "query"),
+                count(blessed.incomplete, "query"),
                 if blessed.incomplete == 1 { "its search" } else { "their searches" }
             ));
         }
