@@ -86,6 +86,58 @@ impl Answer2048 {
         }
     }
 
+    /// What the answer says of `expect`, given what its search proved when
+    /// it stopped at its budget (`incomplete`): an incomplete answer fails
+    /// an `expect` only when what is proven contradicts it.
+    pub fn check(&self, expect: &Expect2048, incomplete: Option<&Bound>) -> Check {
+        let Some(bound) = incomplete else { return Check::of(self.matches(expect)) };
+        if let (Answer2048::Play { .. }, Expect2048::Share { .. }) = (self, expect) {
+            if self.matches(expect) {
+                // A tile once made stays made: longer games keep the share.
+                return Check::Holds;
+            }
+        }
+        let possible = match (self, expect, bound) {
+            // The answer lies between the tile found and the bound.
+            (Answer2048::MaxTile { tile, .. }, Expect2048::Number(n), Bound::UpperBound(upper)) => {
+                if tile == upper {
+                    return Check::of(n == tile);
+                }
+                tile <= n && n <= upper
+            }
+            // The fewest moves lie between the bound and the witness found.
+            (Answer2048::Reach { moves }, Expect2048::Number(n), Bound::FewestAtLeast(fewest)) => {
+                let n = usize::try_from(*n).unwrap_or(usize::MAX);
+                if moves.as_ref().is_some_and(|moves| moves.len() == *fewest) {
+                    return Check::of(n == *fewest);
+                }
+                *fewest <= n && moves.as_ref().is_none_or(|moves| n <= moves.len())
+            }
+            (Answer2048::Reach { moves }, Expect2048::Unreachable, _) => moves.is_none(),
+            // More moves never lower a chance: one that rounds above the
+            // expected number cannot be it.
+            (
+                Answer2048::Chance { .. },
+                Expect2048::Probability(expected),
+                Bound::ChanceAtLeast { probability, .. },
+            ) => (probability * 10f64.powi(expected.places as i32)).round() <= expected.digits as f64,
+            // The games that stopped before they ended might still make it.
+            (Answer2048::Play { stats, .. }, Expect2048::Share { tile, percent }, _) => {
+                let could = stats.games.iter().filter(|g| g.max_tile >= *tile || g.end == GameEnd::OutOfBudget).count();
+                could as u128 * 100 * 10u128.pow(percent.places)
+                    >= u128::from(percent.digits) * stats.games.len() as u128
+            }
+            // A move at a shallower depth, or a chance with nothing proven,
+            // says nothing of the answer.
+            _ => true,
+        };
+        if possible {
+            Check::Undecided
+        } else {
+            Check::Fails
+        }
+    }
+
     /// Whether the answer is what `expect` says.
     pub fn matches(&self, expect: &Expect2048) -> bool {
         match (self, expect) {
@@ -124,6 +176,29 @@ impl BlockAnswer {
     pub fn matches(&self, expect: &BlockExpect) -> bool {
         match (self, expect) {
             (BlockAnswer::MaxRemoved(solution), BlockExpect::Number(n)) => solution.count() as u64 == *n,
+        }
+    }
+}
+
+/// What an answer says of its query's `expect`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Check {
+    /// The answer is proven and is what `expect` says.
+    Holds,
+    /// The answer is not what `expect` says, or what its incomplete search
+    /// proved contradicts it.
+    Fails,
+    /// The search stopped at its budget before it could tell: `expect`
+    /// agrees with everything proven.
+    Undecided,
+}
+
+impl Check {
+    fn of(holds: bool) -> Check {
+        if holds {
+            Check::Holds
+        } else {
+            Check::Fails
         }
     }
 }
@@ -253,22 +328,22 @@ pub struct QueryResult<A, E> {
     pub incomplete: Option<Bound>,
     /// Boards the search visited, for searches.
     pub nodes: Option<u64>,
-    /// The `expect`, and whether the answer matched it.
-    pub expect: Option<(E, bool)>,
+    /// The `expect`, and what the answer says of it.
+    pub expect: Option<(E, Check)>,
 }
 
 impl<A, E> QueryResult<A, E> {
     /// Whether the query failed: its `expect` does not hold, or it has no
     /// answer (an incomplete answer may fail too).
     pub fn failed(&self) -> bool {
-        matches!(self.expect, Some((_, false))) || self.answer.is_err()
+        matches!(self.expect, Some((_, Check::Fails))) || self.answer.is_err()
     }
 
     /// What became of the query.
     pub fn status(&self) -> Status {
         if self.answer.is_err() {
             Status::Error
-        } else if matches!(self.expect, Some((_, false))) {
+        } else if matches!(self.expect, Some((_, Check::Fails))) {
             Status::Failed
         } else if self.incomplete.is_some() {
             Status::Incomplete
@@ -421,15 +496,15 @@ fn result_of<Q, A, E: Clone>(
     answer: impl FnOnce(&Q) -> Result<Found<A>, SearchError>,
 ) -> QueryResult<A, E>
 where
-    A: Matches<E>,
+    A: Checks<E>,
 {
     let (answer, incomplete, nodes) = match answer(&item.query) {
         Ok(found) => (Ok(found.answer), found.incomplete, found.nodes),
         Err(error) => (Err(Error::new(ErrorKind::Search(error), item.span)), None, None),
     };
     let expect = item.expect.as_ref().map(|(expect, _)| {
-        let ok = answer.as_ref().is_ok_and(|a| a.matches(expect));
-        (expect.clone(), ok)
+        let check = answer.as_ref().map_or(Check::Fails, |a| a.check(expect, incomplete.as_ref()));
+        (expect.clone(), check)
     });
     let expect_span = item.expect.as_ref().map(|(_, span)| *span);
     let params = params(&item.query);
@@ -437,19 +512,20 @@ where
 }
 
 /// Answers that an `expect` of type `E` can check.
-trait Matches<E> {
-    fn matches(&self, expect: &E) -> bool;
+trait Checks<E> {
+    fn check(&self, expect: &E, incomplete: Option<&Bound>) -> Check;
 }
 
-impl Matches<Expect2048> for Answer2048 {
-    fn matches(&self, expect: &Expect2048) -> bool {
-        Answer2048::matches(self, expect)
+impl Checks<Expect2048> for Answer2048 {
+    fn check(&self, expect: &Expect2048, incomplete: Option<&Bound>) -> Check {
+        Answer2048::check(self, expect, incomplete)
     }
 }
 
-impl Matches<BlockExpect> for BlockAnswer {
-    fn matches(&self, expect: &BlockExpect) -> bool {
-        BlockAnswer::matches(self, expect)
+impl Checks<BlockExpect> for BlockAnswer {
+    fn check(&self, expect: &BlockExpect, _: Option<&Bound>) -> Check {
+        // The block-game solver always finishes.
+        Check::of(self.matches(expect))
     }
 }
 
@@ -688,6 +764,7 @@ fn answer_with_spawns(
 mod tests {
     use super::*;
     use crate::activity;
+    use crate::language::ast::Decimal;
 
     #[test]
     fn only_work_the_budget_bounded_is_charged_to_the_file() {
@@ -736,5 +813,76 @@ mod tests {
         shown.ended(2, &record);
         assert_eq!(mine(), ["answer-test.puzzle: game 1 of 3: 2048 (lost), score 20000, 940 moves"]);
         activity::listen(false);
+    }
+
+    #[test]
+    fn an_incomplete_answer_fails_its_expect_only_when_what_is_proven_contradicts_it() {
+        use Check::{Fails, Holds, Undecided};
+        let number = Expect2048::Number;
+        let decimal = |text| Decimal::parse(text).unwrap();
+        let up = |moves| Some(vec![Direction::Up; moves]);
+        // Found 64, no tile above 256 possible.
+        let max_tile = Answer2048::MaxTile { tile: 64, moves: vec![Direction::Up] };
+        // Found in 8 moves, none in fewer than 3.
+        let reach = Answer2048::Reach { moves: up(8) };
+        let no_reach = Answer2048::Reach { moves: None };
+        let chance = Answer2048::Chance { probability: None, error_bound: 0.0, moves: Vec::new() };
+        let at_least = Bound::ChanceAtLeast { probability: 0.0074, within: 5 };
+        let game = |max_tile, end| GameRecord { max_tile, score: 0, moves: 1, nodes: 1, end };
+        // Of four games, one made a 64 and one stopped at its budget.
+        let games = vec![
+            game(64, GameEnd::Reached),
+            game(32, GameEnd::Lost),
+            game(16, GameEnd::Lost),
+            game(32, GameEnd::OutOfBudget),
+        ];
+        let play = Answer2048::Play { stats: PlayStats { games }, seconds: 0.0 };
+        let share = |tile, percent| Expect2048::Share { tile, percent: decimal(percent) };
+        let best_move = Answer2048::BestMove {
+            choice: Some(Direction::Up),
+            analysis: Vec::new(),
+            depth: 2,
+            nodes: 9,
+            seconds: 0.0,
+        };
+        let shallower = Bound::DepthSearched { asked: 9, searched: 2 };
+        #[rustfmt::skip]
+        let cases = [
+            (&max_tile, Bound::UpperBound(256), number(32), Fails),
+            (&max_tile, Bound::UpperBound(256), number(64), Undecided),
+            (&max_tile, Bound::UpperBound(256), number(256), Undecided),
+            (&max_tile, Bound::UpperBound(256), number(512), Fails),
+            (&max_tile, Bound::UpperBound(64), number(64), Holds),
+            (&max_tile, Bound::UpperBound(64), number(128), Fails),
+            (&reach, Bound::FewestAtLeast(3), number(2), Fails),
+            (&reach, Bound::FewestAtLeast(3), number(3), Undecided),
+            (&reach, Bound::FewestAtLeast(3), number(8), Undecided),
+            (&reach, Bound::FewestAtLeast(3), number(9), Fails),
+            (&reach, Bound::FewestAtLeast(3), Expect2048::Unreachable, Fails),
+            (&reach, Bound::FewestAtLeast(8), number(8), Holds),
+            (&no_reach, Bound::FewestAtLeast(3), number(2), Fails),
+            (&no_reach, Bound::FewestAtLeast(3), number(7), Undecided),
+            (&no_reach, Bound::FewestAtLeast(3), Expect2048::Unreachable, Undecided),
+            (&chance, Bound::Unfinished, Expect2048::Probability(decimal("0")), Undecided),
+            (&chance, at_least, Expect2048::Probability(decimal("0.001")), Fails),
+            (&chance, at_least, Expect2048::Probability(decimal("0.007")), Undecided),
+            (&chance, at_least, Expect2048::Probability(decimal("0.0074")), Undecided),
+            (&chance, at_least, Expect2048::Probability(decimal("0.0073")), Fails),
+            (&chance, at_least, Expect2048::Probability(decimal("1")), Undecided),
+            // A tile once made stays: a game played on keeps its share.
+            (&play, Bound::GamesUnfinished(1), share(64, "25"), Holds),
+            (&play, Bound::GamesUnfinished(1), share(64, "50"), Undecided),
+            (&play, Bound::GamesUnfinished(1), share(64, "50.1"), Fails),
+            (&play, Bound::GamesUnfinished(1), share(32, "75"), Holds),
+            (&play, Bound::GamesUnfinished(1), share(32, "75.5"), Fails),
+            (&best_move, shallower, Expect2048::Move(Some(Direction::Up)), Undecided),
+            (&best_move, shallower, Expect2048::Move(Some(Direction::Left)), Undecided),
+        ];
+        for (answer, bound, expect, check) in cases {
+            assert_eq!(answer.check(&expect, Some(&bound)), check, "{answer:?}, {bound:?}, {expect:?}");
+        }
+        // Complete, an answer is what `expect` says or not.
+        assert_eq!(max_tile.check(&number(64), None), Holds);
+        assert_eq!(reach.check(&number(7), None), Fails);
     }
 }

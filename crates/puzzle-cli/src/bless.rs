@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use grid_core::Grid;
 
-use crate::answer::{Answer2048, Answered, BlockAnswer, QueryResult};
+use crate::answer::{Answer2048, Answered, BlockAnswer, Check, QueryResult};
 use crate::diagnostic::Span;
 use crate::language::ast::Decimal;
 use crate::render::text::move_word;
@@ -106,8 +106,8 @@ fn plan<A, E>(
     let line_end = if source.contains("\r\n") { "\r\n" } else { "\n" };
     let indent = indentation(source, result.span.start);
     match (&result.expect, result.expect_span) {
-        (Some((_, true)), _) => {}
-        (Some((_, false)), Some(span)) => {
+        (Some((_, Check::Holds | Check::Undecided)), _) => {}
+        (Some((_, Check::Fails)), Some(span)) => {
             edits.push(Edit { query: result.span, span, text: expect_text(answer, indent, line_end), rewrite: true });
             blessed.rewritten += 1;
         }

@@ -90,10 +90,16 @@ fn a_search_stopped_by_its_budget_exits_three_and_says_what_is_proven() {
     let text = stdout(&output);
     assert!(text.contains("no tile above"), "{text}");
     assert!(text.contains("no sequence of fewer than"), "the bound of a reach is in moves: {text}");
-    // An incomplete answer that misses its `expect` is a failure first.
+    // The right answer, 4096, lies between the 2048 found and the bound:
+    // the `expect` is not refuted, so the query is incomplete, not failed.
     let output = puzzle(&["run", "puzzles/reference/uniform-16x16-k10.puzzle", "--budget", "20"]);
-    assert_eq!(code(&output), 1);
-    assert!(stdout(&output).contains("incomplete"), "{}", stdout(&output));
+    assert_eq!(code(&output), 3, "{}", stdout(&output));
+    assert!(stdout(&output).contains("? expected 4096: neither proven nor refuted"), "{}", stdout(&output));
+    // An `expect` below the tile found fails, incomplete or not.
+    let expect_32 = DEEP.replace("max-tile within 10\n", "max-tile within 10\nexpect 32\n");
+    let output = puzzle(&["run", &write_puzzle(&dir, "refuted.puzzle", &expect_32), "--budget", "20"]);
+    assert_eq!(code(&output), 1, "{}", stdout(&output));
+    assert!(stdout(&output).contains("✗ expected 32"), "{}", stdout(&output));
     // No budget at all is refused, not answered as if the board had it.
     let output = puzzle(&["run", &deep, "--budget", "0"]);
     assert_eq!(code(&output), 2);
@@ -103,6 +109,7 @@ fn a_search_stopped_by_its_budget_exits_three_and_says_what_is_proven() {
     let result = &document["puzzles"][0]["results"][0];
     assert_eq!(result["incomplete"], true);
     assert!(result["upper_bound"].as_u64().unwrap() >= result["answer"].as_u64().unwrap());
+    assert_eq!(result["ok"], serde_json::Value::Null, "neither proven nor refuted");
 }
 
 #[test]

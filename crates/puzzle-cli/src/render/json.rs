@@ -6,7 +6,7 @@ use serde_json::{json, Map, Value};
 
 use rules_blockgame::Cover;
 
-use crate::answer::{Answer2048, Answered, BlockAnswer, Bound, QueryResult};
+use crate::answer::{Answer2048, Answered, BlockAnswer, Bound, Check, QueryResult};
 use crate::diagnostic::line_col;
 use crate::language::{BlockExpect, Error, Expect2048};
 use crate::render::text::move_word;
@@ -160,9 +160,14 @@ fn result_json<A, E>(
             }
         }
     }
-    if let Some((expect, ok)) = &result.expect {
+    if let Some((expect, check)) = &result.expect {
         object.insert("expect".into(), expect_json(expect));
-        object.insert("ok".into(), json!(ok));
+        let ok = match check {
+            Check::Holds => json!(true),
+            Check::Fails => json!(false),
+            Check::Undecided => Value::Null,
+        };
+        object.insert("ok".into(), ok);
     }
     Value::Object(object)
 }

@@ -7,7 +7,7 @@ use grid_core::{Direction, Grid};
 
 use super::explain::{explain_2048, explain_blocks, Drawing};
 use super::plural_s;
-use crate::answer::{Answer2048, Answered, BlockAnswer, Bound, QueryResult};
+use crate::answer::{Answer2048, Answered, BlockAnswer, Bound, Check, QueryResult};
 use crate::language::ast::Decimal;
 use crate::language::errors::count;
 use crate::language::{BlockExpect, Error, Expect2048, MAX_ERRORS};
@@ -150,9 +150,13 @@ fn headline<'r, A, E>(
         let _ = write!(line, " {}", style.warn(&note));
     }
     match &result.expect {
-        Some((_, true)) => line += &format!(" {}", style.good("✓")),
-        Some((expect, false)) => {
+        Some((_, Check::Holds)) => line += &format!(" {}", style.good("✓")),
+        Some((expect, Check::Fails)) => {
             line += &format!(" {}", style.bad(&format!("✗ expected {}", expect_text(expect))));
+        }
+        Some((expect, Check::Undecided)) => {
+            let undecided = format!("? expected {}: neither proven nor refuted", expect_text(expect));
+            line += &format!(" {}", style.warn(&undecided));
         }
         None => {}
     }
@@ -219,7 +223,7 @@ fn result_2048(
         if !options.explain {
             out.push_str(&indented(&board_text(after), 4));
         }
-        if let Some((Expect2048::Board(expected), false)) = &result.expect {
+        if let Some((Expect2048::Board(expected), Check::Fails)) = &result.expect {
             let _ = writeln!(out, "    {}", style.bad("expected:"));
             out.push_str(&indented(&board_text(expected), 4));
         }
