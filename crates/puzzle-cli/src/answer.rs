@@ -127,6 +127,9 @@ impl Answer2048 {
                 could as u128 * 100 * 10u128.pow(percent.places)
                     >= u128::from(percent.digits) * stats.games.len() as u128
             }
+            // A board without a legal move is answered `none` at once: a
+            // search stopped at its budget had moves to try.
+            (Answer2048::BestMove { .. }, Expect2048::Move(None), _) => false,
             // A move at a shallower depth, or a chance with nothing proven,
             // says nothing of the answer.
             _ => true,
@@ -877,6 +880,7 @@ mod tests {
             (&play, Bound::GamesUnfinished(1), share(32, "75.5"), Fails),
             (&best_move, shallower, Expect2048::Move(Some(Direction::Up)), Undecided),
             (&best_move, shallower, Expect2048::Move(Some(Direction::Left)), Undecided),
+            (&best_move, shallower, Expect2048::Move(None), Fails),
         ];
         for (answer, bound, expect, check) in cases {
             assert_eq!(answer.check(&expect, Some(&bound)), check, "{answer:?}, {bound:?}, {expect:?}");

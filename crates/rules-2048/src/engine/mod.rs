@@ -266,11 +266,16 @@ where
     // The root's four moves, then each first move's even share of what is
     // left, whichever thread takes it.
     const ROOT: u64 = 4;
+    let first_moves: Vec<(Direction, P)> =
+        Direction::ALL.into_iter().filter_map(|direction| Some((direction, board.after(direction)?))).collect();
+    if first_moves.is_empty() {
+        // A lost board's answer, no move, needs no search: a budget too
+        // small for the root's tries must not hide it (nor be charged them).
+        return Searched { analysis: Some(Vec::new()), nodes: if budget < ROOT { 0 } else { ROOT } };
+    }
     if budget < ROOT {
         return Searched { analysis: None, nodes: 0 };
     }
-    let first_moves: Vec<(Direction, P)> =
-        Direction::ALL.into_iter().filter_map(|direction| Some((direction, board.after(direction)?))).collect();
     let limit = (budget - ROOT) / first_moves.len().max(1) as u64;
     // One search a worker, its table emptied for each first move it takes:
     // the same values as a new table's, without allocating one each time.

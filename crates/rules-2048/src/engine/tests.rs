@@ -163,6 +163,14 @@ fn a_lost_board_has_no_move_and_a_fatal_move_is_worth_nothing() {
     let lost: Board = "2 4 / 4 2".parse().unwrap();
     let answer = best_move(&lost, &SpawnLaw::classic(), &EngineOptions::default());
     assert_eq!((answer.choice, answer.analysis.len()), (None, 0));
+    // At any budget, even one too small for the root's four tries: no move
+    // is the whole answer, not a search that stopped.
+    for nodes in [0, 1, 3, 4, 1000] {
+        let options = EngineOptions { depth: Some(16), threads: 1, nodes: Some(nodes) };
+        let answer = best_move(&lost, &SpawnLaw::classic(), &options);
+        assert_eq!((answer.choice, answer.depth, answer.stopped_at), (None, 16, None), "{nodes}");
+        assert!(answer.nodes <= nodes, "{nodes}");
+    }
     // A move whose every spawn loses: on `4 8 .` with only 2s spawning, right
     // makes `. 4 8`, then `2 4 8`, full and with no move: worth 0, yet the
     // only legal move, so still the engine's.
