@@ -702,9 +702,6 @@ fn answer_with_spawns(
             }
         }
         SpawnQuery::BestMove { depth } => {
-            // A legal move merging two 2^63 tiles makes a tile no board
-            // holds: no answer, as in the game without spawns.
-            rules_2048::check_top_merges(board)?;
             let nodes = options.node_budget.filter(|_| depth.is_some());
             // What a long search is doing, for the progress bar, while it does.
             let activity = Activity::here();
@@ -713,7 +710,9 @@ fn answer_with_spawns(
                 _ => "best-move: the default depth".to_string(),
             });
             let engine = EngineOptions { depth: *depth, threads: options.threads, nodes };
-            let found = rules_2048::best_move(board, law, &engine);
+            // A legal move merging two 2^63 tiles makes a tile no board
+            // holds: no answer, as in the game without spawns.
+            let found = rules_2048::best_move(board, law, &engine)?;
             let seconds = started.elapsed().as_secs_f64();
             let incomplete = found.stopped_at.map(|asked| match found.depth {
                 0 => Bound::Unfinished,

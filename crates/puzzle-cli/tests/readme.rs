@@ -146,7 +146,7 @@ fn the_readmes_rust_example_runs() -> Result<(), Box<dyn std::error::Error>> {
     let law = rules_2048::SpawnLaw::classic();
     let start: Board = "2 . / . 2".parse()?;
     assert!((rules_2048::chance(&start, &law, 4, 1)?.probability - 0.1).abs() < 1e-12);
-    let engine = rules_2048::best_move(&start, &law, &rules_2048::EngineOptions::default());
+    let engine = rules_2048::best_move(&start, &law, &rules_2048::EngineOptions::default())?;
     assert!(engine.choice.is_some()); // engine.analysis: each legal move's value
 
     let blocks: rules_blockgame::Board = ". 7 . / 7 7 7".parse()?;

@@ -21,7 +21,9 @@ fn main() {
         if score > 100_000 {
             break;
         }
-        let Some(direction) = best_move(&board, &law, &EngineOptions { depth: None, threads, nodes: None }).choice
+        let Some(direction) = best_move(&board, &law, &EngineOptions { depth: None, threads, nodes: None })
+            .expect("no 2^63 merge")
+            .choice
         else {
             eprintln!("lost at move {played}, score {score}, largest tile {}", board.max_tile());
             break;

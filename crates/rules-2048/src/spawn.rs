@@ -201,8 +201,8 @@ pub fn legal_moves(board: &Board) -> Result<Vec<(Direction, Board)>, TileOverflo
 
 /// `Err` when a legal move of `board` would merge two `2^63` tiles, whose
 /// sum no board holds: the engine cannot play or value such a move, so
-/// [`best_move`](crate::best_move)'s callers and [`play`](crate::play) report
-/// it rather than answer without it. Only a board holding a `2^63` is read.
+/// [`best_move`](crate::best_move) and [`play`](crate::play) return this
+/// error rather than answer without it. Only a board holding a `2^63` is read.
 pub fn check_top_merges(board: &Board) -> Result<(), TileOverflow> {
     if board.max_exponent() == crate::rule::MAX_EXPONENT {
         legal_moves(board)?;

@@ -105,7 +105,7 @@ fn a_played_game_is_the_engine_moves_and_the_seeded_spawns() {
     let mut board = starting_board(&board, &law, &mut rng);
     let (mut score, mut moves, mut largest) = (0, 0, board.max_tile());
     while let Some(direction) =
-        best_move(&board, &law, &EngineOptions { depth: Some(2), threads: 1, nodes: None }).choice
+        best_move(&board, &law, &EngineOptions { depth: Some(2), threads: 1, nodes: None }).unwrap().choice
     {
         let (moved, points) = play_move(&board, direction).unwrap().expect("the engine's move is legal");
         board = spawn_random(&moved, &law, &mut rng).unwrap();
@@ -237,9 +237,12 @@ fn a_game_that_could_merge_two_tiles_of_2_pow_63_has_no_answer() {
     let board: Board = "9223372036854775808 9223372036854775808 / 2 4".parse().unwrap();
     assert!(play(&board, &SpawnLaw::classic(), &few).is_err());
     assert!(rules_2048::check_top_merges(&board).is_err());
+    let engine = EngineOptions { depth: Some(2), threads: 1, nodes: None };
+    assert!(best_move(&board, &SpawnLaw::classic(), &engine).is_err());
     // One 2^63 is no obstacle.
     let one: Board = "9223372036854775808 . / 2 4".parse().unwrap();
     assert!(rules_2048::check_top_merges(&one).is_ok());
+    assert!(best_move(&one, &SpawnLaw::classic(), &engine).unwrap().choice.is_some());
     let stats = play(&one, &SpawnLaw::classic(), &few).unwrap();
     assert!(stats.games[0].moves > 0);
 }

@@ -208,7 +208,10 @@ fn engine() -> EngineOptions {
 
 /// The engine's move with every legal move's value.
 fn hint(board: &Board, law: &SpawnLaw) -> String {
-    let answer = best_move(board, law, &engine());
+    let answer = match best_move(board, law, &engine()) {
+        Ok(answer) => answer,
+        Err(overflow) => return format!("no hint: {overflow}"),
+    };
     let Some(choice) = answer.choice else { return "no move left".into() };
     let mut text = format!("hint: {} (depth {}, {} nodes)", choice.word(), answer.depth, answer.nodes);
     for (direction, value) in &answer.analysis {
@@ -333,19 +336,22 @@ pub(super) fn play(
         let wait = if auto { Duration::from_millis(1) } else { Duration::from_millis(100) };
         if !event::poll(wait)? {
             if auto {
-                let choice = best_move(&session.board, &session.law, &engine()).choice;
-                match choice {
-                    Some(direction) => {
+                match best_move(&session.board, &session.law, &engine()).map(|answer| answer.choice) {
+                    Ok(Some(direction)) => {
                         session.apply(Action::Move(direction))?;
                         // Said for as long as it plays, unless the game ended.
                         if session.message.is_empty() {
                             session.message = ENGINE_PLAYS.into();
                         }
                     }
-                    None => {
+                    Ok(None) => {
                         // A lost board: say so rather than "the engine plays".
                         auto = false;
                         session.tell_if_over();
+                    }
+                    Err(overflow) => {
+                        auto = false;
+                        session.message = format!("the engine stopped: {overflow}");
                     }
                 }
             }
@@ -469,6 +475,9 @@ mod tests {
         session.apply(Action::Move(Direction::Left)).unwrap();
         assert_eq!((&session.board, session.moves), (&board, 0));
         assert!(session.message.starts_with("left: two 2^63 tiles would merge"), "{}", session.message);
+        // The hint says why it has none, rather than value the other moves.
+        session.apply(Action::Hint).unwrap();
+        assert!(session.message.starts_with("no hint: two 2^63 tiles would merge"), "{}", session.message);
         session.apply(Action::Move(Direction::Down)).unwrap();
         assert_eq!(session.moves, 1);
     }

@@ -33,6 +33,7 @@ pub(crate) use self::packed::Packed;
 pub(crate) use self::position::{BuildBoardHasher, Position};
 pub(crate) use self::wide::Wide;
 use crate::board::Board;
+use crate::rule::TileOverflow;
 use crate::spawn::SpawnLaw;
 
 /// The deepest search [`best_move`] accepts, in moves.
@@ -131,17 +132,20 @@ fn default_depth_for(board: &Board, law: &SpawnLaw) -> u32 {
     depth
 }
 
-/// The engine's move for `board`, spawns drawn from `law`.
+/// The engine's move for `board`, spawns drawn from `law`; `Err` when a
+/// legal move would merge two `2^63` tiles, whose sum no board holds
+/// ([`check_top_merges`](crate::check_top_merges)).
 ///
 /// ```
 /// use rules_2048::{best_move, Board, Direction, EngineOptions, SpawnLaw};
 /// let board: Board = "2 2 . . / . . . . / . . . . / . . . .".parse().unwrap();
-/// let answer = best_move(&board, &SpawnLaw::classic(), &EngineOptions::default());
+/// let answer = best_move(&board, &SpawnLaw::classic(), &EngineOptions::default()).unwrap();
 /// assert_eq!(answer.analysis.len(), 3); // up changes nothing
 /// assert!(answer.choice.is_some());
 /// ```
-pub fn best_move(board: &Board, law: &SpawnLaw, options: &EngineOptions) -> BestMove {
-    best_move_within(board, law, options, Shallower::Fallback)
+pub fn best_move(board: &Board, law: &SpawnLaw, options: &EngineOptions) -> Result<BestMove, TileOverflow> {
+    crate::spawn::check_top_merges(board)?;
+    Ok(best_move_within(board, law, options, Shallower::Fallback))
 }
 
 /// Whether a search whose depth does not fit in its budget looks for the

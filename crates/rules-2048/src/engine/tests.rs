@@ -80,7 +80,8 @@ fn a_board_that_may_make_65536_is_searched_on_the_general_board() {
     // Two 32768s side by side: the word cannot hold their merge.
     let board: Board = "32768 32768 . . / . . . . / . . . . / 2 . . .".parse().unwrap();
     assert!(Packed::fits(&board, 1, 4).is_none());
-    let answer = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(2), threads: 1, nodes: None });
+    let answer =
+        best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(2), threads: 1, nodes: None }).unwrap();
     assert!(answer.choice.is_some());
     let (after, _) = crate::spawn::play_move(&board, Direction::Left).unwrap().unwrap();
     assert_eq!(after.max_tile(), 65536);
@@ -97,9 +98,11 @@ fn the_answer_does_not_depend_on_the_thread_count() {
     let mut rng = SeededRng::new(13);
     for _ in 0..6 {
         let board = random_board(&mut rng, 8);
-        let one = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(3), threads: 1, nodes: None });
+        let one = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(3), threads: 1, nodes: None })
+            .unwrap();
         for threads in [2, 3, 4, 8] {
-            let many = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(3), threads, nodes: None });
+            let many = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(3), threads, nodes: None })
+                .unwrap();
             assert_eq!(format!("{many:?}"), format!("{one:?}"), "{threads} threads");
         }
     }
@@ -119,7 +122,9 @@ fn within_a_budget_the_answer_is_the_deepest_depth_searched_in_full() {
     ];
     for board in boards {
         let free: Vec<BestMove> = (0..=DEPTH)
-            .map(|depth| best_move(&board, &law, &EngineOptions { depth: Some(depth), threads: 1, nodes: None }))
+            .map(|depth| {
+                best_move(&board, &law, &EngineOptions { depth: Some(depth), threads: 1, nodes: None }).unwrap()
+            })
             .collect();
         // The depth asked for within half the budget, split evenly among the
         // first moves: eight times its moves are enough (no first move takes
@@ -128,7 +133,8 @@ fn within_a_budget_the_answer_is_the_deepest_depth_searched_in_full() {
         for budget in [3, 4, 50, 1_000, 20_000, needs - 1, needs, 2 * needs, 8 * needs] {
             for threads in [1, 3] {
                 let within =
-                    best_move(&board, &law, &EngineOptions { depth: Some(DEPTH), threads, nodes: Some(budget) });
+                    best_move(&board, &law, &EngineOptions { depth: Some(DEPTH), threads, nodes: Some(budget) })
+                        .unwrap();
                 let context = format!("budget {budget}, {threads} threads:\n{board}");
                 assert!(within.nodes <= budget, "{} nodes, {context}", within.nodes);
                 if budget < needs {
@@ -161,13 +167,13 @@ fn within_a_budget_the_answer_is_the_deepest_depth_searched_in_full() {
 #[test]
 fn a_lost_board_has_no_move_and_a_fatal_move_is_worth_nothing() {
     let lost: Board = "2 4 / 4 2".parse().unwrap();
-    let answer = best_move(&lost, &SpawnLaw::classic(), &EngineOptions::default());
+    let answer = best_move(&lost, &SpawnLaw::classic(), &EngineOptions::default()).unwrap();
     assert_eq!((answer.choice, answer.analysis.len()), (None, 0));
     // At any budget, even one too small for the root's four tries: no move
     // is the whole answer, not a search that stopped.
     for nodes in [0, 1, 3, 4, 1000] {
         let options = EngineOptions { depth: Some(16), threads: 1, nodes: Some(nodes) };
-        let answer = best_move(&lost, &SpawnLaw::classic(), &options);
+        let answer = best_move(&lost, &SpawnLaw::classic(), &options).unwrap();
         assert_eq!((answer.choice, answer.depth, answer.stopped_at), (None, 16, None), "{nodes}");
         assert!(answer.nodes <= nodes, "{nodes}");
     }
@@ -176,7 +182,7 @@ fn a_lost_board_has_no_move_and_a_fatal_move_is_worth_nothing() {
     // only legal move, so still the engine's.
     let only_twos = SpawnLaw::new(&[(2, 100)]).unwrap();
     let doomed: Board = "4 8 .".parse().unwrap();
-    let answer = best_move(&doomed, &only_twos, &EngineOptions { depth: Some(2), threads: 1, nodes: None });
+    let answer = best_move(&doomed, &only_twos, &EngineOptions { depth: Some(2), threads: 1, nodes: None }).unwrap();
     assert_eq!(answer.analysis, [(Direction::Right, 0.0)]);
     assert_eq!(answer.choice, Some(Direction::Right));
 }
@@ -186,7 +192,8 @@ fn a_move_into_a_certain_loss_is_valued_below_one_that_lives() {
     // 1×3: "2 4 ." — left does nothing; right makes ". 2 4" whose spawn
     // (2 or 4 at the left) leaves "2 2 4" (alive) or "4 2 4" (lost).
     let board: Board = "2 4 .".parse().unwrap();
-    let answer = best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(2), threads: 1, nodes: None });
+    let answer =
+        best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(2), threads: 1, nodes: None }).unwrap();
     let moves: Vec<Direction> = answer.analysis.iter().map(|&(d, _)| d).collect();
     assert_eq!(moves, [Direction::Right]);
     // Depth 2 sees the 4 spawn's loss: the value is 0.9 of a live board's.
@@ -255,7 +262,7 @@ fn the_wide_board_moves_scores_and_searches_as_the_board_does_past_32768() {
 fn a_depth_outside_its_range_is_brought_into_it() {
     let board: Board = "2 2 / . 4".parse().unwrap();
     let law = SpawnLaw::classic();
-    let at = |depth| best_move(&board, &law, &EngineOptions { depth: Some(depth), threads: 1, nodes: None });
+    let at = |depth| best_move(&board, &law, &EngineOptions { depth: Some(depth), threads: 1, nodes: None }).unwrap();
     assert_eq!(at(0).depth, 1);
     assert_eq!(at(0), at(1));
     assert_eq!(at(MAX_DEPTH + 5).depth, MAX_DEPTH);
@@ -340,7 +347,8 @@ fn every_representation_gives_the_reference_searchs_values_to_the_last_bit() {
         let board = Board::from_exponents(Grid::from_vec(height, width, cells).unwrap()).unwrap();
         for depth in 1..=4 {
             let answer =
-                best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(depth), threads: 1, nodes: None });
+                best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(depth), threads: 1, nodes: None })
+                    .unwrap();
             let engine: Vec<(Direction, u64)> = answer.analysis.iter().map(|&(d, v)| (d, v.to_bits())).collect();
             assert_eq!(engine, Reference::analysis(&board, depth), "{board:?} at depth {depth}");
         }
