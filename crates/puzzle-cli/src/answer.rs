@@ -368,6 +368,8 @@ pub enum Answered {
     Twenty48 {
         /// The starting board.
         board: rules_2048::Board,
+        /// The spawn law, for the game with spawns.
+        spawns: Option<SpawnLaw>,
         /// One result per query, in order.
         results: Vec<Result2048>,
     },
@@ -434,7 +436,7 @@ pub fn answer_while(puzzle: &Puzzle, budget: Budget, answer: bool, go_on: &dyn F
             let results = searched(queries, go_on, budget.threads, per_query, &mut left_for_file, Params::of_2048, {
                 |query, options| answer_2048(board, query, options)
             });
-            Answered::Twenty48 { board: board.clone(), results }
+            Answered::Twenty48 { board: board.clone(), spawns: None, results }
         }
         Game::Spawns { board, law, queries } => {
             let queries = if answer { &queries[..] } else { &[] };
@@ -446,7 +448,7 @@ pub fn answer_while(puzzle: &Puzzle, budget: Budget, answer: bool, go_on: &dyn F
             let results = searched(queries, go_on, budget.threads, per_query, &mut left_for_file, Params::of_spawns, {
                 |query, options| answer_with_spawns(board, law, query, options, explicit, chance_boards)
             });
-            Answered::Twenty48 { board: board.clone(), results }
+            Answered::Twenty48 { board: board.clone(), spawns: Some(law.clone()), results }
         }
         Game::BlockGame { board, queries } => {
             let queries = if answer { &queries[..] } else { &[] };

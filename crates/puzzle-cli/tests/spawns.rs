@@ -87,7 +87,7 @@ fn a_chance_past_its_budget_states_what_fewer_moves_prove() {
     assert_eq!(
         String::from_utf8(output.stdout).unwrap(),
         format!(
-            "{path}\n  2048, 4×4 board\n  chance 16 within 4: at least 0.024999999999 (incomplete: the search \
+            "{path}\n  2048 with spawns 2 90% 4 10%, 4×4 board\n  chance 16 within 4: at least 0.024999999999 (incomplete: the search \
              stopped at its budget after 2000 boards; proven: the chance within 3 moves, which more moves never \
              lower)\n"
         )
@@ -118,6 +118,10 @@ fn a_law_with_decimal_percents_is_the_game_it_says() {
     std::fs::write(&file, format!("{board}query chance 8 within 2\nexpect 0.003333\n")).unwrap();
     let output = puzzle(&["run"], &file);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stdout));
+    // The report says which game it played, in the file's words and in numbers.
+    assert!(String::from_utf8_lossy(&output.stdout).contains("\n  2048 with spawns 2 99.5% 4 0.5%, 2×2 board\n"));
+    let (json, _) = run(&["run", "--json"], &file);
+    assert_eq!(json["puzzles"][0]["spawns"], serde_json::json!({ "2": 0.995, "4": 0.005 }));
     // A law whose decimals do not add up says what they add up to.
     std::fs::write(&file, "game 2048\nspawns 2 99.5% 4 0.25%\nboard {\n  2 2\n}\nquery best-move\n").unwrap();
     let output = puzzle(&["check"], &file);

@@ -84,6 +84,25 @@ fn decimal(units: u128, places: u32) -> String {
     }
 }
 
+/// The law as a `.puzzle` file writes it: `2 90% 4 10%`, `2 99.5% 4 0.5%`.
+///
+/// ```
+/// use rules_2048::SpawnLaw;
+/// assert_eq!(SpawnLaw::classic().to_string(), "2 90% 4 10%");
+/// let fine = SpawnLaw::in_percent_units(&[(2, 87_500), (8, 2_500), (4, 10_000)], 3).unwrap();
+/// assert_eq!(fine.to_string(), "2 87.5% 8 2.5% 4 10%");
+/// ```
+impl fmt::Display for SpawnLaw {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let places = (self.whole / 100).ilog10();
+        for (index, &(exponent, parts)) in self.outcomes.iter().enumerate() {
+            let separator = if index == 0 { "" } else { " " };
+            write!(f, "{separator}{} {}%", 1u64 << exponent, decimal(u128::from(parts), places))?;
+        }
+        Ok(())
+    }
+}
+
 impl SpawnLaw {
     /// The most decimals a chance may have, in percent: a millionth of a
     /// percent, far finer than any game needs and well inside what an `f64`

@@ -208,7 +208,7 @@ pub(super) fn hover(text: &str, answered: Option<&FileReport>, at: &Value, encod
     let drawing = Drawing { colour: false, ascii: false, truecolor: false };
     let on = |span: Span| span.start <= at && at <= line_end(text, span.start);
     let (hint, explained) = match &solved.answered {
-        Answered::Twenty48 { board, results } => {
+        Answered::Twenty48 { board, results, .. } => {
             let Some(result) = results.iter().find(|r| on(r.span)) else { return Value::Null };
             let explained = result.answer.as_ref().map(|a| explain_2048(board, a, drawing)).unwrap_or_default();
             (hint_2048(result), explained)

@@ -73,6 +73,17 @@ pub fn render_json(report: &FileReport) -> Value {
                 }
             };
             object.insert("game".into(), json!(game));
+            if let Answered::Twenty48 { spawns: Some(law), .. } = &solved.answered {
+                // Tile as a string → its chance, as `reached` writes shares.
+                let chances: Map<String, Value> = law
+                    .outcomes()
+                    .iter()
+                    .map(|&(exponent, parts)| {
+                        ((1u64 << exponent).to_string(), json!(parts as f64 / law.whole() as f64))
+                    })
+                    .collect();
+                object.insert("spawns".into(), Value::Object(chances));
+            }
             object.insert("results".into(), Value::Array(results));
             if !solved.warnings.is_empty() {
                 let warnings = solved.warnings.iter().map(|warning| error_json(&report.source, warning)).collect();

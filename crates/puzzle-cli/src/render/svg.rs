@@ -28,7 +28,7 @@ struct Frame {
 pub fn render(report: &FileReport) -> Option<String> {
     let solved = report.outcome.as_ref().ok()?;
     let rows: Vec<(String, Vec<Frame>)> = match &solved.answered {
-        Answered::Twenty48 { board, results } => {
+        Answered::Twenty48 { board, results, .. } => {
             rows_of(results, |answer| steps_2048(board, answer).into_iter().filter_map(frame_2048).collect())
         }
         Answered::BlockGame { board, results } => {

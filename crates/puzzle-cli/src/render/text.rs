@@ -64,9 +64,15 @@ pub fn render_text(report: &FileReport, options: TextOptions) -> String {
         Ok(solved) => solved,
     };
     let (game, (height, width), start) = match &solved.answered {
-        Answered::Twenty48 { board, .. } => ("2048", (board.height(), board.width()), board.to_string()),
+        Answered::Twenty48 { board, spawns, .. } => {
+            let game = match spawns {
+                Some(law) => format!("2048 with spawns {law}"),
+                None => "2048".to_string(),
+            };
+            (game, (board.height(), board.width()), board.to_string())
+        }
         Answered::BlockGame { board, .. } => {
-            ("blockgame", (board.ids().height(), board.ids().width()), board.to_string())
+            ("blockgame".to_string(), (board.ids().height(), board.ids().width()), board.to_string())
         }
     };
     let title = solved.name.as_deref().map(|name| format!(" — {}", visible(name))).unwrap_or_default();
@@ -77,7 +83,7 @@ pub fn render_text(report: &FileReport, options: TextOptions) -> String {
         out += &indented(&start, 4);
     }
     match &solved.answered {
-        Answered::Twenty48 { board, results } => {
+        Answered::Twenty48 { board, results, .. } => {
             for result in results {
                 result_2048(&mut out, board, result, options);
             }
