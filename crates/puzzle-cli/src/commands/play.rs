@@ -138,7 +138,9 @@ impl Session {
         }
         let fit = |text: &str| text.chars().take(usize::from(columns)).collect::<String>();
         let moves = count(self.moves as usize, "move");
-        let title = format!("puzzle play — score {} — {moves} — seed {}", self.score, self.seed);
+        // A file's own law is named: its game is not the classic one.
+        let law = if self.law == SpawnLaw::classic() { String::new() } else { format!(" — spawns {}", self.law) };
+        let title = format!("puzzle play — score {} — {moves} — seed {}{law}", self.score, self.seed);
         queue!(out, SetAttribute(Attribute::Bold), Print(fit(&title)), SetAttribute(Attribute::Reset))?;
         let mut line = 2u16;
         for row in 0..self.board.height() {
@@ -447,6 +449,23 @@ mod tests {
             message: String::new(),
             colour: None,
         }
+    }
+
+    #[test]
+    fn the_title_names_a_law_other_than_the_classic_one() {
+        let board: Board = "2 . / . .".parse().unwrap();
+        // The title, between the bold and the reset that frame it.
+        let title = |session: &Session| {
+            let mut out = Vec::new();
+            session.draw(&mut out, (80, 24)).unwrap();
+            let drawn = String::from_utf8(out).unwrap();
+            let (_, bold) = drawn.split_once("\u{1b}[1m").unwrap();
+            bold.split_once("\u{1b}[0m").unwrap().0.to_string()
+        };
+        let mut session = session_on(&board);
+        assert_eq!(title(&session), "puzzle play — score 0 — 0 moves — seed 1");
+        session.law = SpawnLaw::in_percent_units(&[(2, 995), (4, 5)], 1).unwrap();
+        assert_eq!(title(&session), "puzzle play — score 0 — 0 moves — seed 1 — spawns 2 99.5% 4 0.5%");
     }
 
     #[test]
