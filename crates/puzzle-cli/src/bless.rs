@@ -39,6 +39,9 @@ pub struct Blessed {
     pub rewritten: usize,
     /// Queries left alone because their search stopped at its budget.
     pub incomplete: usize,
+    /// Of those, the ones whose `expect` what the search proved refutes: they
+    /// still fail, and no proven answer can replace them.
+    pub refuted: usize,
 }
 
 /// The text of a valid file with every proven answer as its `expect`;
@@ -101,6 +104,9 @@ fn plan<A, E>(
     let Ok(answer) = &result.answer else { return };
     if result.incomplete.is_some() {
         blessed.incomplete += 1;
+        if matches!(result.expect, Some((_, Check::Fails))) {
+            blessed.refuted += 1;
+        }
         return;
     }
     let line_end = if source.contains("\r\n") { "\r\n" } else { "\n" };

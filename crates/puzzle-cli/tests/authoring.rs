@@ -88,6 +88,18 @@ fn bless_leaves_invalid_files_alone_and_guesses_nothing() {
             deep.display()
         )
     );
+    // An `expect` below the tile the stopped search found is refuted: it
+    // stays, and still fails.
+    let refuted = source.replace("within 12\n", "within 12\nexpect 2\n");
+    std::fs::write(&deep, &refuted).unwrap();
+    let output = puzzle(&["run", "--bless", "--budget", "20", &deep.display().to_string()]);
+    assert_eq!(output.status.code(), Some(1), "an expect still failing: {}", text(&output.stderr));
+    assert!(std::fs::read_to_string(&deep).unwrap().contains("within 12\nexpect 2\n"));
+    assert!(
+        text(&output.stderr).ends_with("; its `expect` is refuted by what the search proved, and still fails\n"),
+        "{}",
+        text(&output.stderr)
+    );
 }
 
 const SAMPLE: &str = "game 2048\nboard {\n  2 2 2\n  4 4 4\n  8 8 8\n}\nquery max-tile within 5\nexpect 16\n";

@@ -84,14 +84,16 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
         let document = json::document(&reports, exit_status(&code));
         output::stdout(&(serde_json::to_string_pretty(&document)? + "\n")).context("writing the report")?;
     } else if options.bless {
-        let changed = bless_all(&reports, options.check, style)?;
+        let blessed = bless_all(&reports, options.check, style)?;
         // Blessed, a failing `expect` holds: what is left is an invalid file
-        // (untouched, 2), a query with no answer (2), an incomplete search
-        // (no guess written, 3), or, with --check, a file that would change (1).
+        // (untouched, 2), a query with no answer (2), an `expect` an
+        // incomplete search refutes with no answer to replace it (1), an
+        // incomplete search (no guess written, 3), or, with --check, a file
+        // that would change (1).
         let worst = reports.iter().map(FileReport::status).max().unwrap_or(Status::Ok);
         code = ExitCode::from(match worst {
             Status::Error => 2,
-            _ if options.check && changed => 1,
+            _ if blessed.still_failing || (options.check && blessed.changed) => 1,
             _ if reports.iter().any(|r| r.status() == Status::Incomplete || has_incomplete(r)) => 3,
             _ => 0,
         });
@@ -120,17 +122,36 @@ fn exit_status(code: &ExitCode) -> u8 {
     [0, 1, 2, 3].into_iter().find(|&n| ExitCode::from(n) == *code).unwrap_or(2)
 }
 
+/// What blessing every file did.
+struct BlessedAll {
+    /// A file changed (or, with `--check`, would).
+    changed: bool,
+    /// An `expect` still fails: its search stopped at the budget, and what it
+    /// proved refutes the `expect` with no answer to replace it.
+    still_failing: bool,
+}
+
 /// Writes each valid file's proven answers as its `expect` lines (or, with
-/// `check`, prints the diff); whether any file changes.
-fn bless_all(reports: &[FileReport], check: bool, style: Style) -> anyhow::Result<bool> {
-    let mut changed = false;
+/// `check`, prints the diff).
+fn bless_all(reports: &[FileReport], check: bool, style: Style) -> anyhow::Result<BlessedAll> {
+    let mut all = BlessedAll { changed: false, still_failing: false };
     for report in reports {
         let Some(blessed) = bless(report) else { continue };
         if blessed.incomplete > 0 {
             // Nothing proven to write: say which file, and what would help.
+            let refuted = match blessed.refuted {
+                0 => String::new(),
+                n if n == blessed.incomplete => format!(
+                    "; {} refuted by what the search proved, and still {}",
+                    if n == 1 { "its `expect` is" } else { "their `expect`s are" },
+                    if n == 1 { "fails" } else { "fail" }
+                ),
+                n => format!("; {n} of them fail their `expect`, refuted by what the search proved"),
+            };
+            all.still_failing |= blessed.refuted > 0;
             output::stderr(&format!(
                 "note: {}: {} left alone: {} stopped at the budget, with no proven answer to write \
-                 (`--budget` raises it)\n",
+                 (`--budget` raises it){refuted}\n",
                 style::visible(&report.path),
                 count(blessed.incomplete, "query"),
                 if blessed.incomplete == 1 { "its search" } else { "their searches" }
@@ -139,7 +160,7 @@ fn bless_all(reports: &[FileReport], check: bool, style: Style) -> anyhow::Resul
         if blessed.text == report.source {
             continue;
         }
-        changed = true;
+        all.changed = true;
         if check {
             output::stdout(&diff(&report.path, &report.source, &blessed.text, style))?;
             continue;
@@ -159,7 +180,7 @@ fn bless_all(reports: &[FileReport], check: bool, style: Style) -> anyhow::Resul
             if blessed.added + blessed.rewritten == 1 { "" } else { "s" }
         ))?;
     }
-    Ok(changed)
+    Ok(all)
 }
 
 /// Writes `DIR/NAME.svg` for each puzzle with something to draw, NAME being the
