@@ -120,7 +120,7 @@ impl Answer2048 {
                 Answer2048::Chance { .. },
                 Expect2048::Probability(expected),
                 Bound::ChanceAtLeast { probability, .. },
-            ) => (probability * 10f64.powi(expected.places as i32)).round() <= expected.digits as f64,
+            ) => expected.may_be_rounding_of_at_least(*probability, 0.0),
             // The games that stopped before they ended might still make it.
             (Answer2048::Play { stats, .. }, Expect2048::Share { tile, percent }, _) => {
                 let could = stats.games.iter().filter(|g| g.max_tile >= *tile || g.end == GameEnd::OutOfBudget).count();
@@ -148,8 +148,8 @@ impl Answer2048 {
             (Answer2048::Reach { moves: Some(moves) }, Expect2048::Number(n)) => moves.len() as u64 == *n,
             (Answer2048::Reach { moves: None }, Expect2048::Unreachable) => true,
             (Answer2048::Apply { board, .. }, Expect2048::Board(expected)) => board == expected,
-            (Answer2048::Chance { probability: Some(p), .. }, Expect2048::Probability(expected)) => {
-                expected.is_rounding_of(*p)
+            (Answer2048::Chance { probability: Some(p), error_bound, .. }, Expect2048::Probability(expected)) => {
+                expected.may_be_rounding_of(*p, *error_bound)
             }
             // Depth 0: a budget too small for the root's moves found nothing,
             // not `none`.

@@ -64,12 +64,25 @@ fn a_probability_holds_at_the_digits_written() {
     let file = dir.path().join("chance.puzzle");
     // 0.1 exactly: `0.1`, `0.10` and `0.100` hold, `0.11` and `0.09` do not.
     let body = "game 2048\nspawns classic\nboard {\n  2 .\n  . 2\n}\n";
-    for (expect, holds) in
-        [("0.1", true), ("0.10", true), ("0.100", true), ("0", true), ("0.11", false), ("0.09", false)]
-    {
-        std::fs::write(&file, format!("{body}query chance 4 within 1\nexpect {expect}\n")).unwrap();
+    // 0.145 exactly within 3 moves, a tie at two places: `0.14` and `0.15`
+    // both hold (the answer is known to 6e-15, not which side of the tie it
+    // falls), `0.13` does not.
+    for (query, expect, holds) in [
+        ("chance 4 within 1", "0.1", true),
+        ("chance 4 within 1", "0.10", true),
+        ("chance 4 within 1", "0.100", true),
+        ("chance 4 within 1", "0", true),
+        ("chance 4 within 1", "0.11", false),
+        ("chance 4 within 1", "0.09", false),
+        ("chance 8 within 3", "0.145", true),
+        ("chance 8 within 3", "0.15", true),
+        ("chance 8 within 3", "0.14", true),
+        ("chance 8 within 3", "0.13", false),
+        ("chance 8 within 3", "0.1449", false),
+    ] {
+        std::fs::write(&file, format!("{body}query {query}\nexpect {expect}\n")).unwrap();
         let status = Command::new(env!("CARGO_BIN_EXE_puzzle")).arg("run").arg(&file).status().unwrap();
-        assert_eq!(status.code(), Some(if holds { 0 } else { 1 }), "expect {expect}");
+        assert_eq!(status.code(), Some(if holds { 0 } else { 1 }), "{query}, expect {expect}");
     }
 }
 

@@ -259,9 +259,33 @@ impl Decimal {
         self.digits as f64 / 10f64.powi(self.places as i32)
     }
 
-    /// Whether `value` rounds to this number at its places.
-    pub fn is_rounding_of(self, value: f64) -> bool {
-        (value * 10f64.powi(self.places as i32)).round() == self.digits as f64
+    /// Whether a number within `error` of `value` rounds to this one at its
+    /// places, a tie either way: `value` is only known to within `error`
+    /// (and its own rounding), so `0.14` and `0.15` both hold for 0.145,
+    /// and digits finer than the error cannot fail.
+    pub fn may_be_rounding_of(self, value: f64, error: f64) -> bool {
+        self.distance_in_last_places(value) <= 0.5 + self.slack(error)
+    }
+
+    /// Whether every number within `error` of `value` is at most this one
+    /// rounded up at its places: `false` proves a value at least `value`
+    /// rounds above it.
+    pub fn may_be_rounding_of_at_least(self, value: f64, error: f64) -> bool {
+        value * self.scale() - self.digits as f64 <= 0.5 + self.slack(error)
+    }
+
+    fn scale(self) -> f64 {
+        10f64.powi(self.places as i32)
+    }
+
+    fn distance_in_last_places(self, value: f64) -> f64 {
+        (value * self.scale() - self.digits as f64).abs()
+    }
+
+    /// `error` in units of the last place, with the product's own rounding
+    /// (a few ulps of numbers up to 1) allowed for.
+    fn slack(self, error: f64) -> f64 {
+        (error + 4.0 * f64::EPSILON) * self.scale()
     }
 
     /// `value` rounded down to `places` decimals, trailing zeros cut: a
