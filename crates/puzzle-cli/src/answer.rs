@@ -86,6 +86,16 @@ impl Answer2048 {
         }
     }
 
+    /// `best-move`: the moves exactly as good as the engine's, its own
+    /// first (a symmetric board ties its mirrored moves to the bit); empty
+    /// when no move is legal or nothing was searched.
+    pub fn best_moves(&self) -> Vec<Direction> {
+        let Answer2048::BestMove { choice: Some(choice), analysis, depth: 1.., .. } = self else { return Vec::new() };
+        let Some(&(_, best)) = analysis.iter().find(|(direction, _)| direction == choice) else { return Vec::new() };
+        let ties = analysis.iter().filter(|&&(direction, value)| direction != *choice && value == best);
+        std::iter::once(*choice).chain(ties.map(|&(direction, _)| direction)).collect()
+    }
+
     /// What the answer says of `expect`, given what its search proved when
     /// it stopped at its budget (`incomplete`): an incomplete answer fails
     /// an `expect` only when what is proven contradicts it.
@@ -153,9 +163,11 @@ impl Answer2048 {
             }
             // Depth 0: a budget too small for the root's moves found nothing,
             // not `none`.
-            (Answer2048::BestMove { choice, depth, .. }, Expect2048::Move(expected)) => {
-                *depth > 0 && choice == expected
-            }
+            // Any move as good as the engine's holds.
+            (Answer2048::BestMove { choice, depth, .. }, Expect2048::Move(expected)) => match expected {
+                None => *depth > 0 && choice.is_none(),
+                Some(direction) => self.best_moves().contains(direction),
+            },
             (Answer2048::Play { stats, .. }, Expect2048::Share { tile, percent }) => {
                 // reached / games ≥ digits / (100 · 10^places), in integers.
                 let reached = stats.games.iter().filter(|game| game.max_tile >= *tile).count() as u128;
@@ -889,5 +901,28 @@ mod tests {
         // Complete, an answer is what `expect` says or not.
         assert_eq!(max_tile.check(&number(64), None), Holds);
         assert_eq!(reach.check(&number(7), None), Fails);
+    }
+
+    #[test]
+    fn any_move_as_good_as_the_engines_meets_its_expect() {
+        use Direction::{Down, Left, Right, Up};
+        let engine = |choice, analysis: &[(Direction, f64)], depth| Answer2048::BestMove {
+            choice,
+            analysis: analysis.to_vec(),
+            depth,
+            nodes: 1,
+            seconds: 0.0,
+        };
+        let mirrored = engine(Some(Up), &[(Up, 7.5), (Down, 7.5), (Left, 3.0), (Right, 7.499999)], 2);
+        assert_eq!(mirrored.best_moves(), [Up, Down]);
+        let holds = |answer: &Answer2048, expected| answer.matches(&Expect2048::Move(expected));
+        assert!(holds(&mirrored, Some(Up)) && holds(&mirrored, Some(Down)));
+        assert!(!holds(&mirrored, Some(Right)), "a hair below is not as good");
+        assert!(!holds(&mirrored, None));
+        let lost = engine(None, &[], 2);
+        assert!(lost.best_moves().is_empty() && holds(&lost, None) && !holds(&lost, Some(Up)));
+        // Nothing searched (depth 0): no move is the answer.
+        let unsearched = engine(None, &[], 0);
+        assert!(!holds(&unsearched, None) && !holds(&unsearched, Some(Up)));
     }
 }

@@ -87,6 +87,25 @@ fn a_probability_holds_at_the_digits_written() {
 }
 
 #[test]
+fn a_move_as_good_as_the_engines_is_a_best_move_too() {
+    // Two 2s on a diagonal of a 3×4 board: up and down make mirrored boards,
+    // valued the same to the bit; the engine plays up, and `expect D` holds.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tie.puzzle");
+    let board = "game 2048\nspawns classic\nboard {\n  2 . . .\n  . 2 . .\n  . . . .\n}\n";
+    std::fs::write(&file, format!("{board}query best-move depth 2\nexpect D\n")).unwrap();
+    let output = puzzle(&["run"], &file);
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("best-move depth 2: U (or D, equally good) ✓\n"), "{text}");
+    let (json, _) = run(&["run", "--json"], &file);
+    let result = &json["puzzles"][0]["results"][0];
+    assert_eq!((&result["answer"], &result["best_moves"]), (&"U".into(), &serde_json::json!(["U", "D"])));
+    std::fs::write(&file, format!("{board}query best-move depth 2\nexpect L\n")).unwrap();
+    assert_eq!(puzzle(&["run"], &file).status.code(), Some(1), "left is worse");
+}
+
+#[test]
 fn a_chance_past_its_budget_states_what_fewer_moves_prove() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("budget.puzzle");

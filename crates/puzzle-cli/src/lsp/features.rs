@@ -122,7 +122,13 @@ fn hint_2048(result: &QueryResult<Answer2048, crate::language::Expect2048>) -> S
             format!("→ {}, first {}", Decimal::of(*p, 6), moves_text(moves).replace(' ', " or "))
         }
         Ok(Answer2048::BestMove { depth: 0, .. }) => "→ not found".to_string(),
-        Ok(Answer2048::BestMove { choice, depth, .. }) => format!("→ {} (depth {depth})", move_word(*choice)),
+        Ok(answer @ Answer2048::BestMove { choice, depth, .. }) => match answer.best_moves().as_slice() {
+            [_, ties @ ..] if !ties.is_empty() => {
+                let ties: Vec<String> = ties.iter().map(|direction| direction.letter().to_string()).collect();
+                format!("→ {} or {} (depth {depth})", move_word(*choice), ties.join(" or "))
+            }
+            _ => format!("→ {} (depth {depth})", move_word(*choice)),
+        },
         Ok(Answer2048::Play { stats, .. }) => {
             let best = stats.reached().into_iter().rev().find(|(_, share)| *share >= 0.5);
             match best {

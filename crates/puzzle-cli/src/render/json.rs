@@ -229,9 +229,11 @@ fn result_2048(source: &str, result: &QueryResult<Answer2048, Expect2048>) -> Va
                 .collect();
             // Depth 0: nothing searched (a budget too small for the root's
             // moves), no answer.
+            let best_moves = moves_json(&answer.best_moves());
             let answer = if *depth == 0 { Value::Null } else { json!(move_word(*choice)) };
             vec![
                 ("answer", answer),
+                ("best_moves", best_moves),
                 ("analysis", Value::Array(analysis)),
                 ("depth", json!(depth)),
                 ("nodes", json!(nodes)),

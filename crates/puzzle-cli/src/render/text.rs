@@ -189,7 +189,13 @@ fn result_2048(
             _ => "not found".to_string(),
         },
         Answer2048::BestMove { depth: 0, .. } => "not found".to_string(),
-        Answer2048::BestMove { choice, .. } => move_word(*choice).to_string(),
+        Answer2048::BestMove { choice, .. } => match answer.best_moves().as_slice() {
+            [_, ties @ ..] if !ties.is_empty() => {
+                let ties: Vec<String> = ties.iter().map(|direction| direction.letter().to_string()).collect();
+                format!("{} (or {}, equally good)", move_word(*choice), ties.join(" or "))
+            }
+            _ => move_word(*choice).to_string(),
+        },
         Answer2048::Play { stats, .. } => {
             format!(
                 "{}, largest tile {}",
