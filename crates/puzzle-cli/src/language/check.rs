@@ -120,8 +120,29 @@ fn warnings(game: &Game) -> Vec<Error> {
                 warnings.extend(kind.map(|kind| Error::new(kind, *span)));
             }
         }
-        // A probability, a move and a share can all be met.
-        Game::Spawns { .. } => {}
+        // A probability and a move can always be met; a share, unless the
+        // games stop below its tile.
+        Game::Spawns { board, law, queries } => {
+            let largest_spawn = law.outcomes().iter().map(|&(exponent, _)| 1u64 << exponent).max().unwrap_or(0);
+            for item in queries {
+                let (
+                    SpawnQuery::Play(PlayQuery { until: Some(until), .. }),
+                    Some((Expect2048::Share { tile, percent }, span)),
+                ) = (&item.query, &item.expect)
+                else {
+                    continue;
+                };
+                // Below `until` before its last move, a game's tiles are at
+                // most half its next power of two: a merge makes at most that
+                // power, a spawn at most the law's largest tile.
+                let Some(stop) = until.checked_next_power_of_two() else { continue };
+                let largest = stop.max(board.max_tile()).max(largest_spawn);
+                if *tile > largest && percent.digits > 0 {
+                    let kind = ErrorKind::ExpectPastUntil { tile: *tile, until: *until, largest };
+                    warnings.push(Error::new(kind, *span));
+                }
+            }
+        }
         Game::BlockGame { board, queries } => {
             for item in queries {
                 let Some((BlockExpect::Number(blocks), span)) = &item.expect else { continue };

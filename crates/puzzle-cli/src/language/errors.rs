@@ -203,6 +203,9 @@ pub enum ErrorKind {
     ExpectPastK { moves: u64, k: usize },
     /// Warning: more blocks expected than the board has.
     ExpectPastTheBlocks { blocks: u64, on_board: usize },
+    /// Warning: a share of games expected to make a tile above the one
+    /// their `until` stops them at.
+    ExpectPastUntil { tile: u64, until: u64, largest: u64 },
     /// `spawns` in a block-game file.
     SpawnsInBlockGame,
     /// A word of `spawns` that is neither `classic` nor a tile and its percent.
@@ -320,6 +323,9 @@ impl ErrorKind {
             ExpectPastTheBlocks { blocks, .. } => {
                 let noun = if *blocks == 1 { "block" } else { "blocks" };
                 format!("this `expect` can never hold: {blocks} {noun} is more than the board has")
+            }
+            ExpectPastUntil { tile, until, .. } => {
+                format!("this `expect` can never hold: no game goes on to {tile} past `until {until}`")
             }
         }
     }
@@ -453,6 +459,10 @@ impl ErrorKind {
                 format!("`reach` answers with at most K = {}, or `unreachable`", count(*k, "move"))
             }
             ExpectPastTheBlocks { on_board, .. } => format!("the board has {}", count(*on_board, "block")),
+            ExpectPastUntil { largest, .. } => format!(
+                "a game ends as soon as a tile of at least `until` stands: its largest tile is at most {largest}; \
+                 raise `until`, or drop it"
+            ),
         })
     }
 
@@ -496,6 +506,7 @@ impl ErrorKind {
                 | ErrorKind::ExpectBelowTheBoard { .. }
                 | ErrorKind::ExpectPastK { .. }
                 | ErrorKind::ExpectPastTheBlocks { .. }
+                | ErrorKind::ExpectPastUntil { .. }
         )
     }
 }

@@ -367,6 +367,23 @@ fn more_expected_blocks_than_the_board_has_are_warned_of() {
 }
 
 #[test]
+fn a_share_of_a_tile_past_until_is_warned_of() {
+    let game = |law: &str, play: &str, expect: &str| {
+        format!("game 2048\nspawns {law}\nboard {{\n  2 .\n  . 8\n}}\nquery play 2 games {play}\nexpect {expect}\n")
+    };
+    let past = |tile, until, largest| vec![ErrorKind::ExpectPastUntil { tile, until, largest }];
+    // Below 100, a game's tiles are at most 64: a merge makes 128 at most.
+    assert_eq!(warning_kinds(&game("classic", "until 100", "256 in 1%")), past(256, 100, 128));
+    assert_eq!(warning_kinds(&game("classic", "until 100", "128 in 100%")), []);
+    assert_eq!(warning_kinds(&game("classic", "until 16", "32 in 50%")), past(32, 16, 16));
+    // A share of 0 % always holds; a spawn of 64 may bring a 64.
+    assert_eq!(warning_kinds(&game("classic", "until 16", "32 in 0%")), []);
+    assert_eq!(warning_kinds(&game("2 50% 64 50%", "until 16", "64 in 50%")), []);
+    assert_eq!(warning_kinds(&game("classic", "until 2", "8 in 50%")), [], "the board holds an 8");
+    assert_eq!(warning_kinds(&game("classic", "", "4096 in 50%")), [], "no until, no bound");
+}
+
+#[test]
 fn an_expect_that_may_hold_is_no_warning() {
     // Each at the edge of its warning: the sum itself, the board's own tile,
     // exactly K moves, fewer, every block.
