@@ -15,7 +15,7 @@ use rules_blockgame::Solution;
 
 use crate::activity::Activity;
 use crate::diagnostic::Span;
-use crate::language::ast::PlayQuery;
+use crate::language::ast::{Decimal, PlayQuery};
 use crate::language::errors::count;
 use crate::language::{
     BlockExpect, BlockQuery, Error, ErrorKind, Expect2048, Game, Item, Puzzle, Query2048, QueryKind, SpawnQuery,
@@ -101,12 +101,6 @@ impl Answer2048 {
     /// an `expect` only when what is proven contradicts it.
     pub fn check(&self, expect: &Expect2048, incomplete: Option<&Bound>) -> Check {
         let Some(bound) = incomplete else { return Check::of(self.matches(expect)) };
-        if let (Answer2048::Play { .. }, Expect2048::Share { .. }) = (self, expect) {
-            if self.matches(expect) {
-                // A tile once made stays made: longer games keep the share.
-                return Check::Holds;
-            }
-        }
         let possible = match (self, expect, bound) {
             // The answer lies between the tile found and the bound.
             (Answer2048::MaxTile { tile, .. }, Expect2048::Number(n), Bound::UpperBound(upper)) => {
@@ -130,12 +124,15 @@ impl Answer2048 {
                 Answer2048::Chance { .. },
                 Expect2048::Probability(expected),
                 Bound::ChanceAtLeast { probability, .. },
-            ) => expected.may_be_rounding_of_at_least(*probability, 0.0),
-            // The games that stopped before they ended might still make it.
+            ) => expected.may_be_rounding_of_at_least(*probability),
             (Answer2048::Play { stats, .. }, Expect2048::Share { tile, percent }, _) => {
-                let could = stats.games.iter().filter(|g| g.max_tile >= *tile || g.end == GameEnd::OutOfBudget).count();
-                could as u128 * 100 * 10u128.pow(percent.places)
-                    >= u128::from(percent.digits) * stats.games.len() as u128
+                // A tile once made stays made: longer games keep the share.
+                if self.matches(expect) {
+                    return Check::Holds;
+                }
+                // The games that stopped before they ended might still make it.
+                let could = stats.games.iter().filter(|g| g.max_tile >= *tile || g.end == GameEnd::OutOfBudget);
+                is_share(could.count(), stats.games.len(), *percent)
             }
             // A board without a legal move is answered `none` at once: a
             // search stopped at its budget had moves to try.
@@ -169,10 +166,8 @@ impl Answer2048 {
                 Some(direction) => self.best_moves().contains(direction),
             },
             (Answer2048::Play { stats, .. }, Expect2048::Share { tile, percent }) => {
-                // reached / games ≥ digits / (100 · 10^places), in integers.
-                let reached = stats.games.iter().filter(|game| game.max_tile >= *tile).count() as u128;
-                let games = stats.games.len() as u128;
-                reached * 100 * 10u128.pow(percent.places) >= u128::from(percent.digits) * games
+                let reached = stats.games.iter().filter(|game| game.max_tile >= *tile).count();
+                is_share(reached, stats.games.len(), *percent)
             }
             _ => false,
         }
@@ -193,6 +188,12 @@ impl BlockAnswer {
             (BlockAnswer::MaxRemoved(solution), BlockExpect::Number(n)) => solution.count() as u64 == *n,
         }
     }
+}
+
+/// Whether `count` of `games` is at least `percent` %: count / games ≥
+/// digits / (100 · 10^places), in integers.
+fn is_share(count: usize, games: usize, percent: Decimal) -> bool {
+    count as u128 * 100 * 10u128.pow(percent.places) >= u128::from(percent.digits) * games as u128
 }
 
 /// What an answer says of its query's `expect`.
@@ -780,7 +781,6 @@ fn answer_with_spawns(
 mod tests {
     use super::*;
     use crate::activity;
-    use crate::language::ast::Decimal;
 
     #[test]
     fn only_work_the_budget_bounded_is_charged_to_the_file() {

@@ -112,11 +112,11 @@ fn plan<A, E>(
     let line_end = if source.contains("\r\n") { "\r\n" } else { "\n" };
     let indent = indentation(source, result.span.start);
     match (&result.expect, result.expect_span) {
-        (Some((_, Check::Holds | Check::Undecided)), _) => {}
         (Some((_, Check::Fails)), Some(span)) => {
             edits.push(Edit { query: result.span, span, text: expect_text(answer, indent, line_end), rewrite: true });
             blessed.rewritten += 1;
         }
+        (Some(_), _) => {}
         _ => {
             // After the query's line (its comment included), before the line end.
             let end = source[result.span.end..].find(['\r', '\n']).map_or(source.len(), |at| result.span.end + at);

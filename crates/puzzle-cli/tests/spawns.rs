@@ -9,6 +9,12 @@ fn puzzle(args: &[&str], file: &std::path::Path) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_puzzle")).args(args).arg(file).output().unwrap()
 }
 
+/// `puzzle ARGS FILE`: its exit status and its report on stdout.
+fn report(args: &[&str], file: &std::path::Path) -> (i32, String) {
+    let output = puzzle(args, file);
+    (output.status.code().unwrap(), String::from_utf8(output.stdout).unwrap())
+}
+
 fn run(args: &[&str], file: &std::path::Path) -> (serde_json::Value, i32) {
     let output = puzzle(args, file);
     let mut document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
@@ -54,8 +60,8 @@ fn bless_writes_expectations_that_the_next_run_meets() {
     let blessed = std::fs::read_to_string(&file).unwrap();
     assert!(blessed.contains("query play 4 games seed 3 depth 2 until 512\nexpect 512 in 100%\n"), "{blessed}");
     assert!(blessed.contains("query chance 1024 within 2\nexpect 0"), "{blessed}");
-    let output = puzzle(&["run"], &file);
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stdout));
+    let (status, text) = report(&["run"], &file);
+    assert_eq!(status, 0, "{text}");
 }
 
 #[test]
@@ -94,9 +100,8 @@ fn a_move_as_good_as_the_engines_is_a_best_move_too() {
     let file = dir.path().join("tie.puzzle");
     let board = "game 2048\nspawns classic\nboard {\n  2 . . .\n  . 2 . .\n  . . . .\n}\n";
     std::fs::write(&file, format!("{board}query best-move depth 2\nexpect D\n")).unwrap();
-    let output = puzzle(&["run"], &file);
-    assert_eq!(output.status.code(), Some(0));
-    let text = String::from_utf8(output.stdout).unwrap();
+    let (status, text) = report(&["run"], &file);
+    assert_eq!(status, 0, "{text}");
     assert!(text.contains("best-move depth 2: U (or D, equally good) ✓\n"), "{text}");
     let (json, _) = run(&["run", "--json"], &file);
     let result = &json["puzzles"][0]["results"][0];
@@ -111,13 +116,13 @@ fn a_chance_past_its_budget_states_what_fewer_moves_prove() {
     let file = dir.path().join("budget.puzzle");
     let board = "game 2048\nspawns classic\nboard {\n  2 . . .\n  . 4 . .\n  . . 8 .\n  . . . 2\n}\n";
     std::fs::write(&file, format!("{board}query chance 16 within 4\n")).unwrap();
-    let output = puzzle(&["run", "--budget", "2000"], &file);
-    assert_eq!(output.status.code(), Some(3));
+    let (status, text) = report(&["run", "--budget", "2000"], &file);
+    assert_eq!(status, 3);
     // Within 3 moves the chance is 0.025; the bound is that less its
     // rounding error, rounded down.
     let path = file.display();
     assert_eq!(
-        String::from_utf8(output.stdout).unwrap(),
+        text,
         format!(
             "{path}\n  2048 with spawns 2 90% 4 10%, 4×4 board\n  chance 16 within 4: at least 0.024999999999 (incomplete: the search \
              stopped at its budget after 2000 boards; proven: the chance within 3 moves, which more moves never \
@@ -148,10 +153,10 @@ fn a_law_with_decimal_percents_is_the_game_it_says() {
     let file = dir.path().join("decimal.puzzle");
     let board = "game 2048\nspawns 2 99.5% 4 0.5%\nboard {\n  2 2\n  . .\n}\n";
     std::fs::write(&file, format!("{board}query chance 8 within 2\nexpect 0.003333\n")).unwrap();
-    let output = puzzle(&["run"], &file);
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stdout));
+    let (status, text) = report(&["run"], &file);
+    assert_eq!(status, 0, "{text}");
     // The report says which game it played, in the file's words and in numbers.
-    assert!(String::from_utf8_lossy(&output.stdout).contains("\n  2048 with spawns 2 99.5% 4 0.5%, 2×2 board\n"));
+    assert!(text.contains("\n  2048 with spawns 2 99.5% 4 0.5%, 2×2 board\n"));
     let (json, _) = run(&["run", "--json"], &file);
     assert_eq!(json["puzzles"][0]["spawns"], serde_json::json!({ "2": 0.995, "4": 0.005 }));
     // A law whose decimals do not add up says what they add up to.
@@ -169,9 +174,8 @@ fn a_depth_past_the_budget_answers_with_the_deepest_that_fits() {
     let file = dir.path().join("deep.puzzle");
     let board = "game 2048\nspawns classic\nboard {\n  2 4 8 16\n  64 128 256 512\n  8 16 . 2\n}\n";
     std::fs::write(&file, format!("{board}query best-move depth 16\nquery play 2 games depth 16\n")).unwrap();
-    let output = puzzle(&["run", "--budget", "100000"], &file);
-    assert_eq!(output.status.code(), Some(3));
-    let text = String::from_utf8(output.stdout).unwrap();
+    let (status, text) = report(&["run", "--budget", "100000"], &file);
+    assert_eq!(status, 3, "{text}");
     assert!(text.contains("(incomplete: depth 16 did not fit in the budget"), "{text}");
     let (json, status) = run(&["run", "--json", "--budget", "100000"], &file);
     assert_eq!(status, 3);
@@ -192,9 +196,8 @@ fn a_depth_past_the_budget_answers_with_the_deepest_that_fits() {
     // A budget too small for the root's four moves finds no move: not
     // `none` (no legal move), which it must not pass for.
     std::fs::write(&file, format!("{board}query best-move depth 16\nexpect none\n")).unwrap();
-    let output = puzzle(&["run", "--budget", "2"], &file);
-    assert_eq!(output.status.code(), Some(1));
-    let text = String::from_utf8(output.stdout).unwrap();
+    let (status, text) = report(&["run", "--budget", "2"], &file);
+    assert_eq!(status, 1, "{text}");
     assert!(text.contains("best-move depth 16: not found (incomplete: the search stopped at its budget"), "{text}");
 }
 
@@ -204,9 +207,8 @@ fn a_move_merging_two_tiles_of_2_pow_63_is_an_error_not_a_lost_game() {
     let file = dir.path().join("top.puzzle");
     let board = "game 2048\nspawns classic\nboard {\n  9223372036854775808 9223372036854775808\n  2 4\n}\n";
     std::fs::write(&file, format!("{board}query best-move\nquery play 1 games\n")).unwrap();
-    let output = puzzle(&["run"], &file);
-    assert_eq!(output.status.code(), Some(2));
-    let text = String::from_utf8(output.stdout).unwrap();
+    let (status, text) = report(&["run"], &file);
+    assert_eq!(status, 2, "{text}");
     let error = "error: two 2^63 tiles would merge at row 1, column 1: the largest tile is 2^63";
     assert_eq!(text.matches(error).count(), 2, "{text}");
 }

@@ -97,7 +97,7 @@ impl fmt::Display for SpawnLaw {
         let places = (self.whole / 100).ilog10();
         for (index, &(exponent, parts)) in self.outcomes.iter().enumerate() {
             let separator = if index == 0 { "" } else { " " };
-            write!(f, "{separator}{} {}%", 1u64 << exponent, decimal(u128::from(parts), places))?;
+            write!(f, "{separator}{} {}%", crate::board::value_of(exponent), decimal(u128::from(parts), places))?;
         }
         Ok(())
     }
@@ -189,7 +189,7 @@ impl SpawnLaw {
 
     /// `(exponent, probability)` of each tile, the parts over the whole (the
     /// searches' arithmetic starts from these).
-    pub(crate) fn probabilities(&self) -> Vec<(u8, f64)> {
+    pub fn probabilities(&self) -> Vec<(u8, f64)> {
         self.outcomes.iter().map(|&(exponent, parts)| (exponent, self.probability(parts))).collect()
     }
 
@@ -200,7 +200,7 @@ impl SpawnLaw {
     }
 
     /// The largest tile a spawn brings.
-    pub(crate) fn largest_tile(&self) -> u64 {
+    pub fn largest_tile(&self) -> u64 {
         self.outcomes.iter().map(|&(exponent, _)| crate::board::value_of(exponent)).max().unwrap_or(0)
     }
 }

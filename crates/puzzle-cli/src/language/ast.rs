@@ -267,11 +267,10 @@ impl Decimal {
         self.distance_in_last_places(value) <= 0.5 + self.slack(error)
     }
 
-    /// Whether every number within `error` of `value` is at most this one
-    /// rounded up at its places: `false` proves a value at least `value`
-    /// rounds above it.
-    pub fn may_be_rounding_of_at_least(self, value: f64, error: f64) -> bool {
-        value * self.scale() - self.digits as f64 <= 0.5 + self.slack(error)
+    /// Whether a number of at least `value` (a proven lower bound) may
+    /// round to this one at its places: `false` proves it rounds above.
+    pub fn may_be_rounding_of_at_least(self, value: f64) -> bool {
+        value * self.scale() - self.digits as f64 <= 0.5 + self.slack(0.0)
     }
 
     fn scale(self) -> f64 {

@@ -123,7 +123,7 @@ fn warnings(game: &Game) -> Vec<Error> {
         // A probability and a move can always be met; a share, unless the
         // games stop below its tile.
         Game::Spawns { board, law, queries } => {
-            let largest_spawn = law.outcomes().iter().map(|&(exponent, _)| 1u64 << exponent).max().unwrap_or(0);
+            let largest_spawn = law.largest_tile();
             for item in queries {
                 let (
                     SpawnQuery::Play(PlayQuery { until: Some(until), .. }),

@@ -12,7 +12,7 @@ use crate::language::ast::Decimal;
 use crate::language::format::format_source;
 use crate::language::{parse, Error, ErrorKind, Game, GameKind};
 use crate::render::explain::{explain_2048, explain_blocks, Drawing};
-use crate::render::text::move_word;
+use crate::render::text::alternatives;
 use crate::report::{Failure, FileReport};
 
 /// The kinds of token the server tells, in the legend's order.
@@ -119,16 +119,13 @@ fn hint_2048(result: &QueryResult<Answer2048, crate::language::Expect2048>) -> S
             format!("→ {}", Decimal::of(*p, 6))
         }
         Ok(Answer2048::Chance { probability: Some(p), moves, .. }) => {
-            format!("→ {}, first {}", Decimal::of(*p, 6), moves_text(moves).replace(' ', " or "))
+            format!("→ {}, first {}", Decimal::of(*p, 6), alternatives(moves))
         }
         Ok(Answer2048::BestMove { depth: 0, .. }) => "→ not found".to_string(),
-        Ok(answer @ Answer2048::BestMove { choice, depth, .. }) => match answer.best_moves().as_slice() {
-            [_, ties @ ..] if !ties.is_empty() => {
-                let ties: Vec<String> = ties.iter().map(|direction| direction.letter().to_string()).collect();
-                format!("→ {} or {} (depth {depth})", move_word(*choice), ties.join(" or "))
-            }
-            _ => format!("→ {} (depth {depth})", move_word(*choice)),
-        },
+        Ok(answer @ Answer2048::BestMove { choice: Some(_), depth, .. }) => {
+            format!("→ {} (depth {depth})", alternatives(&answer.best_moves()))
+        }
+        Ok(Answer2048::BestMove { depth, .. }) => format!("→ none (depth {depth})"),
         Ok(Answer2048::Play { stats, .. }) => {
             let best = stats.reached().into_iter().rev().find(|(_, share)| *share >= 0.5);
             match best {

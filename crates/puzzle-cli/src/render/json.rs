@@ -76,11 +76,9 @@ pub fn render_json(report: &FileReport) -> Value {
             if let Answered::Twenty48 { spawns: Some(law), .. } = &solved.answered {
                 // Tile as a string → its chance, as `reached` writes shares.
                 let chances: Map<String, Value> = law
-                    .outcomes()
-                    .iter()
-                    .map(|&(exponent, parts)| {
-                        ((1u64 << exponent).to_string(), json!(parts as f64 / law.whole() as f64))
-                    })
+                    .probabilities()
+                    .into_iter()
+                    .map(|(exponent, chance)| (rules_2048::value_of(exponent).to_string(), json!(chance)))
                     .collect();
                 object.insert("spawns".into(), Value::Object(chances));
             }

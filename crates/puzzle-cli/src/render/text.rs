@@ -191,8 +191,7 @@ fn result_2048(
         Answer2048::BestMove { depth: 0, .. } => "not found".to_string(),
         Answer2048::BestMove { choice, .. } => match answer.best_moves().as_slice() {
             [_, ties @ ..] if !ties.is_empty() => {
-                let ties: Vec<String> = ties.iter().map(|direction| direction.letter().to_string()).collect();
-                format!("{} (or {}, equally good)", move_word(*choice), ties.join(" or "))
+                format!("{} (or {}, equally good)", move_word(*choice), alternatives(ties))
             }
             _ => move_word(*choice).to_string(),
         },
@@ -259,6 +258,11 @@ pub(crate) fn move_word(choice: Option<Direction>) -> &'static str {
     }
 }
 
+/// Equally good moves as the reports write them: `D or L`.
+pub(crate) fn alternatives(moves: &[Direction]) -> String {
+    moves.iter().map(|direction| direction.letter().to_string()).collect::<Vec<_>>().join(" or ")
+}
+
 /// The lines under the answer of a query of the game with spawns.
 fn with_spawns(out: &mut String, board: &rules_2048::Board, answer: &Answer2048, style: Style) {
     match answer {
@@ -269,10 +273,7 @@ fn with_spawns(out: &mut String, board: &rules_2048::Board, answer: &Answer2048,
                 (Some(p), []) if *p >= 1.0 => "none needed (the board has the tile)".to_string(),
                 (Some(_), []) => "none helps".to_string(),
                 (Some(_), [only]) => only.letter().to_string(),
-                (Some(_), several) => {
-                    let letters: Vec<String> = several.iter().map(|m| m.letter().to_string()).collect();
-                    format!("{} (equally good)", letters.join(" or "))
-                }
+                (Some(_), several) => format!("{} (equally good)", alternatives(several)),
             };
             let _ = writeln!(out, "    {} {first}", style.dim("first move:"));
             let _ = writeln!(out, "    {} rounding error below {error_bound:.1e}, proven", style.dim("exact:"));
