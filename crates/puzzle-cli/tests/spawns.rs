@@ -212,3 +212,19 @@ fn a_move_merging_two_tiles_of_2_pow_63_is_an_error_not_a_lost_game() {
     let error = "error: two 2^63 tiles would merge at row 1, column 1: the largest tile is 2^63";
     assert_eq!(text.matches(error).count(), 2, "{text}");
 }
+
+#[test]
+fn a_lost_board_has_no_best_move_and_the_report_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("lost.puzzle");
+    let board = "game 2048\nspawns classic\nboard {\n  2 4\n  4 2\n}\n";
+    std::fs::write(&file, format!("{board}query best-move\nexpect none\nquery best-move depth 3\n")).unwrap();
+    let (status, text) = report(&["run"], &file);
+    assert_eq!(status, 0, "{text}");
+    let expected = "  best-move: none ✓
+    why: no move changes the board: the game is lost
+  best-move depth 3: none
+    why: no move changes the board: the game is lost
+";
+    assert_eq!(text.lines().skip(2).map(|line| format!("{line}\n")).collect::<String>(), expected);
+}

@@ -7,7 +7,7 @@
 //! each game at a tile of T, `FIRST=i` starts at game i of the run;
 //! `REPEAT=n` times each board as the least of n searches).
 //!
-//! A game to 32768 takes about an hour of one core, so each game prints to
+//! A game to 32768 takes about ten minutes of one core, so each game prints to
 //! stderr the tiles it reaches from 2048 up as it reaches them, and every
 //! 500 moves a `checkpoint` line; `RESUME='checkpoint …'` (the whole line)
 //! goes on with that game from there, the same game as uninterrupted.
