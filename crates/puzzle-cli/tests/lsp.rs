@@ -254,6 +254,16 @@ fn the_game_with_spawns_gets_its_answers_as_hints() {
 }
 
 #[test]
+fn a_lost_board_s_best_move_hint_says_the_game_is_lost() {
+    let mut server = Server::start(&["utf-16"]);
+    let diagnostics = server.open("game 2048\nspawns classic\nboard {\n  2 4\n  4 2\n}\nquery best-move\n");
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let hints = server.answered_hints();
+    assert_eq!(hints[0]["label"], "→ none: the game is lost", "{hints:?}");
+    server.stop();
+}
+
+#[test]
 fn a_chance_past_the_editors_budget_is_a_quick_hint_with_what_fewer_moves_prove() {
     let mut server = Server::start(&["utf-16"]);
     // From a new game, a 16 within 8 takes more than 200,000 boards; the

@@ -125,7 +125,7 @@ fn hint_2048(result: &QueryResult<Answer2048, crate::language::Expect2048>) -> S
         Ok(answer @ Answer2048::BestMove { choice: Some(_), depth, .. }) => {
             format!("→ {} (depth {depth})", alternatives(&answer.best_moves()))
         }
-        Ok(Answer2048::BestMove { depth, .. }) => format!("→ none (depth {depth})"),
+        Ok(Answer2048::BestMove { .. }) => "→ none: the game is lost".to_string(),
         Ok(Answer2048::Play { stats, .. }) => {
             let best = stats.reached().into_iter().rev().find(|(_, share)| *share >= 0.5);
             match best {
