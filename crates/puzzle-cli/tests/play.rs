@@ -230,7 +230,13 @@ fn play_without_a_terminal_says_so() {
         (vec!["play", "--size", "1x1"], "at least 2 cells, not 1x1"),
         (vec!["play", "--size", "40x40"], "1 to 32 cells on each side"),
         (vec!["play", root.join("puzzles/kakao-example.puzzle").to_str().unwrap()], "a block game"),
-        (vec!["play", root.join("puzzles/invalid/tile-one.puzzle").to_str().unwrap()], "not a valid puzzle"),
+        // A bad file's every error, where and what, as `puzzle check` tells them.
+        (
+            vec!["play", root.join("puzzles/invalid/tile-one.puzzle").to_str().unwrap()],
+            "error: `1` is not a power of two from 2 up\n --> ",
+        ),
+        (vec!["play", root.join("puzzles/invalid/tile-one.puzzle").to_str().unwrap()], "tile-one.puzzle:3:5\n"),
+        (vec!["play", root.join("puzzles/invalid/tile-one.puzzle").to_str().unwrap()], "3 |   2 1\n  |     ^\n"),
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).args(&args).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{args:?}");
@@ -246,7 +252,8 @@ fn a_lost_board_says_so_and_the_engine_does_not_pretend_to_play_it() {
     }
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("lost.puzzle");
-    std::fs::write(&file, "game 2048\nspawns classic\nboard {\n  2 4\n  4 2\n}\nquery best-move\n").unwrap();
+    // A position to play needs no query.
+    std::fs::write(&file, "game 2048\nspawns classic\nboard {\n  2 4\n  4 2\n}\n").unwrap();
     let session = Session { name: format!("puzzle-play-lost-{}", std::process::id()) };
     let program = env!("CARGO_BIN_EXE_puzzle");
     let file = file.to_str().unwrap();
@@ -271,4 +278,9 @@ fn a_lost_board_says_so_and_the_engine_does_not_pretend_to_play_it() {
     sleep(Duration::from_millis(300));
     let screen = session.screen();
     assert!(screen.contains("no move left: the game is over") && !screen.contains("the engine plays"), "{screen}");
+    // A move on it: no move is legal, and the game is still over.
+    session.keys("Left");
+    sleep(Duration::from_millis(300));
+    let screen = session.screen();
+    assert!(screen.contains("no move left: the game is over"), "{screen}");
 }

@@ -29,8 +29,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Fmt { paths, check } => fmt::fmt(&paths, check, colour),
         Command::New { game, size } => new::new(game, size),
         Command::Play { file, size, seed } => {
-            let colour = colour.stdout.then_some(colour.truecolor);
-            play::play(file.as_deref(), size, seed, colour)
+            let tiles = colour.stdout.then_some(colour.truecolor);
+            play::play(file.as_deref(), size, seed, tiles, colour.stderr)
         }
         Command::Judge { problem } => judge::judge(problem, colour),
         Command::Completions { shell } => {

@@ -25,9 +25,12 @@ use rules_2048::{
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 use crate::language::errors::count;
-use crate::language::{parse, Game};
+use crate::language::{parse_position, Game};
 use crate::render::palette::{ansi, tile_colours};
+use crate::render::text::{render_text, TextOptions};
 use crate::report::read_capped;
+use crate::report::{Failure, FileReport};
+use crate::style::Style;
 
 /// The line under the board while the engine plays.
 const ENGINE_PLAYS: &str = "the engine plays; any key stops it, q quits";
@@ -83,6 +86,8 @@ impl Session {
                     Ok(Some(moved)) => moved,
                     Ok(None) => {
                         self.message = format!("{} changes nothing: not a legal move", direction.word());
+                        // On a lost board, that no move is left is the news.
+                        self.tell_if_over();
                         return Ok(());
                     }
                     // Two 2^63 tiles would merge: said, and the game goes on.
@@ -269,30 +274,39 @@ fn watch(signal: Arc<AtomicUsize>) {
     });
 }
 
-/// The starting board and law: the file's, or an empty board of `size`.
-fn start_of(file: Option<&Path>, size: Option<(usize, usize)>) -> anyhow::Result<(Board, SpawnLaw)> {
+/// The starting board and law: the file's, or an empty board of `size`;
+/// `None` when the file is not a valid puzzle, its errors told on stderr as
+/// `puzzle check` tells them (in colour when `colour`).
+fn start_of(
+    file: Option<&Path>,
+    size: Option<(usize, usize)>,
+    colour: bool,
+) -> anyhow::Result<Option<(Board, SpawnLaw)>> {
     let Some(path) = file else {
         let (height, width) = size.unwrap_or((4, 4));
         if !(1..=32).contains(&height) || !(1..=32).contains(&width) || height * width < 2 {
             bail!("a board to play is 1 to 32 cells on each side, at least 2 cells, not {height}x{width}");
         }
         let board = Board::from_exponents(grid_core::Grid::new(height, width, 0)).expect("an empty board");
-        return Ok((board, SpawnLaw::classic()));
+        return Ok(Some((board, SpawnLaw::classic())));
     };
     let bytes = read_capped(path).map_err(|message| anyhow::anyhow!("{}: {message}", path.display()))?;
     let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{}: not UTF-8 text", path.display()))?;
-    match parse(&text) {
+    match parse_position(&text) {
         Ok(puzzle) => match puzzle.game {
-            Game::Twenty48 { board, .. } => Ok((board, SpawnLaw::classic())),
-            Game::Spawns { board, law, .. } => Ok((board, law)),
+            Game::Twenty48 { board, .. } => Ok(Some((board, SpawnLaw::classic()))),
+            Game::Spawns { board, law, .. } => Ok(Some((board, law))),
             Game::BlockGame { .. } => bail!("{}: a block game; `puzzle play` plays 2048", path.display()),
         },
-        Err(errors) => bail!(
-            "{}: not a valid puzzle ({}); `puzzle check {}` shows where",
-            path.display(),
-            errors[0].kind.message(),
-            path.display()
-        ),
+        Err(errors) => {
+            let report =
+                FileReport { path: path.display().to_string(), source: text, outcome: Err(Failure::Invalid(errors)) };
+            crate::output::stderr(&render_text(
+                &report,
+                TextOptions { style: Style { colour }, ..TextOptions::default() },
+            ));
+            Ok(None)
+        }
     }
 }
 
@@ -300,13 +314,15 @@ fn start_of(file: Option<&Path>, size: Option<(usize, usize)>) -> anyhow::Result
 ///
 /// `colour`: `None` for none (`NO_COLOR`, `--color never`), else whether in
 /// 24-bit colour; tiles are painted in the classic game's colours.
+/// `diagnostics_colour`: whether a bad file's errors are in colour.
 pub(super) fn play(
     file: Option<&Path>,
     size: Option<(usize, usize)>,
     seed: Option<u64>,
     colour: Option<bool>,
+    diagnostics_colour: bool,
 ) -> anyhow::Result<ExitCode> {
-    let (board, law) = start_of(file, size)?;
+    let Some((board, law)) = start_of(file, size, diagnostics_colour)? else { return Ok(ExitCode::from(2)) };
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         bail!("`puzzle play` needs a terminal (standard input and output both)");
     }

@@ -34,6 +34,18 @@ pub const MAX_ERRORS: usize = 20;
 /// Parses and checks a `.puzzle` file: the puzzle, or every error it holds,
 /// in source order.
 pub fn parse(source: &str) -> Result<Puzzle, Vec<Error>> {
+    parse_with(source, |_| true)
+}
+
+/// Parses and checks a file as a position to play from (`puzzle play`): as
+/// [`parse()`], except that a file without a query is whole, since playing
+/// asks the file nothing.
+pub fn parse_position(source: &str) -> Result<Puzzle, Vec<Error>> {
+    parse_with(source, |error| !matches!(error.kind, ErrorKind::NoQuery { .. }))
+}
+
+/// [`parse()`], keeping only the errors `counts` says are errors here.
+fn parse_with(source: &str, counts: impl Fn(&Error) -> bool) -> Result<Puzzle, Vec<Error>> {
     // A UTF-8 byte order mark (a Notepad save) is no part of the text; its
     // three bytes are blanked so that every offset stays the file's own.
     let blanked;
@@ -47,6 +59,7 @@ pub fn parse(source: &str) -> Result<Puzzle, Vec<Error>> {
     let (statements, mut errors) = parse::statements(source);
     let parsed_cleanly = errors.is_empty();
     let puzzle = check::check(statements, source, parsed_cleanly, &mut errors);
+    errors.retain(counts);
     match puzzle {
         Some(puzzle) if errors.is_empty() => Ok(puzzle),
         _ => {

@@ -239,6 +239,17 @@ fn a_file_without_a_query() {
     assert_eq!(error_kind(BOARD_2048), ErrorKind::NoQuery { game: GameKind::Twenty48 });
 }
 
+#[test]
+fn a_position_to_play_needs_no_query_but_is_checked_as_a_whole() {
+    let spawns = "game 2048\nspawns classic\nboard {\n  2 .\n}\n";
+    assert!(matches!(parse_position(spawns), Ok(Puzzle { game: Game::Spawns { .. }, .. })));
+    assert!(matches!(parse_position(BOARD_2048), Ok(Puzzle { game: Game::Twenty48 { .. }, .. })));
+    let kinds = |source: &str| parse_position(source).err().map(|errors| errors.into_iter().map(|e| e.kind).collect());
+    let not_a_tile = ErrorKind::NotATile { text: "3".into(), error: TileError::NotAPowerOfTwo };
+    assert_eq!(kinds("game 2048\nboard {\n  2 3\n}\n"), Some(vec![not_a_tile]));
+    assert_eq!(kinds("game 2048\n"), Some(vec![ErrorKind::NoBoard]));
+}
+
 /// A file with a 4 × `width` board of empty cells and one `apply` of `moves` moves.
 fn apply_on_four_rows(width: usize, moves: usize) -> String {
     let row = vec!["."; width].join(" ");
