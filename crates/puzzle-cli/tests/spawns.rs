@@ -116,7 +116,7 @@ fn a_chance_past_its_budget_states_what_fewer_moves_prove() {
     let file = dir.path().join("budget.puzzle");
     let board = "game 2048\nspawns classic\nboard {\n  2 . . .\n  . 4 . .\n  . . 8 .\n  . . . 2\n}\n";
     std::fs::write(&file, format!("{board}query chance 16 within 4\n")).unwrap();
-    let (status, text) = report(&["run", "--budget", "2000"], &file);
+    let (status, text) = report(&["run", "--budget", "1000"], &file);
     assert_eq!(status, 3);
     // Within 3 moves the chance is 0.025; the bound is that less its
     // rounding error, rounded down.
@@ -125,11 +125,11 @@ fn a_chance_past_its_budget_states_what_fewer_moves_prove() {
         text,
         format!(
             "{path}\n  2048 with spawns 2 90% 4 10%, 4×4 board\n  chance 16 within 4: at least 0.024999999999 (incomplete: the search \
-             stopped at its budget after 2000 boards; proven: the chance within 3 moves, which more moves never \
+             stopped at its budget after 1000 boards; proven: the chance within 3 moves, which more moves never \
              lower)\n"
         )
     );
-    let (json, status) = run(&["run", "--json", "--budget", "2000"], &file);
+    let (json, status) = run(&["run", "--json", "--budget", "1000"], &file);
     assert_eq!(status, 3);
     let result = &json["puzzles"][0]["results"][0];
     assert_eq!(

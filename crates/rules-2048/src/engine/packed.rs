@@ -161,6 +161,20 @@ fn transpose(x: u64) -> u64 {
     b1 | (b2 >> 24) | (b3 << 24)
 }
 
+/// The board mirrored left to right: each row's cells in reverse order.
+fn flip_rows(x: u64) -> u64 {
+    (x & 0x000f_000f_000f_000f) << 12
+        | (x & 0x00f0_00f0_00f0_00f0) << 4
+        | (x & 0x0f00_0f00_0f00_0f00) >> 4
+        | (x & 0xf000_f000_f000_f000) >> 12
+}
+
+/// The board mirrored top to bottom: its rows in reverse order.
+fn flip_columns(x: u64) -> u64 {
+    let halves = x.rotate_left(32);
+    (halves & 0x0000_ffff_0000_ffff) << 16 | (halves >> 16) & 0x0000_ffff_0000_ffff
+}
+
 /// The lowest bit of each empty cell's nibble set, the others clear.
 fn empty_nibbles(board: u64) -> u64 {
     let mut x = board;
@@ -239,6 +253,16 @@ impl Position for Packed {
 
     fn key(&self) -> Key {
         Key(self.0)
+    }
+
+    fn class_key(&self) -> Key {
+        // The transposes of the board's mirror images are the mirror images
+        // of its transpose: one transposition makes all eight.
+        let least_flip = |x: u64| {
+            let rows = flip_rows(x);
+            x.min(rows).min(flip_columns(x)).min(flip_columns(rows))
+        };
+        Key(least_flip(self.0).min(least_flip(transpose(self.0))))
     }
 
     fn after(&self, direction: Direction) -> Option<Packed> {

@@ -13,6 +13,13 @@ pub(crate) trait Position: Sized {
     /// What the transposition table stores it under.
     type Key: Hash + Eq;
     fn key(&self) -> Self::Key;
+    /// The key of the board's class under the symmetries of its shape: its
+    /// mirror images across either axis and, on a square board, across
+    /// either diagonal. The rules treat the images alike (a mirrored move,
+    /// a mirrored spawn cell), so `chance` stores one value a class. Each
+    /// representation makes the same classes (its key for a class may
+    /// differ), so that all of them meet the same boards in a memo.
+    fn class_key(&self) -> Self::Key;
     /// The board after a move, `None` when the move changes nothing (or would
     /// merge two `2^63` tiles, which no board can hold).
     fn after(&self, direction: Direction) -> Option<Self>;
@@ -54,6 +61,28 @@ impl Position for Board {
 
     fn key(&self) -> Board {
         self.clone()
+    }
+
+    fn class_key(&self) -> Board {
+        let cells = self.exponents();
+        let mut images = vec![cells.flip_horizontal(), cells.flip_vertical(), cells.rotate_180()];
+        if cells.height() == cells.width() {
+            let transposed = cells.transpose();
+            images.extend([
+                transposed.flip_horizontal(),
+                transposed.flip_vertical(),
+                transposed.rotate_180(),
+                transposed,
+            ]);
+        }
+        match images
+            .into_iter()
+            .filter(|image| image.as_slice() < cells.as_slice())
+            .min_by(|a, b| a.as_slice().cmp(b.as_slice()))
+        {
+            Some(least) => Board::from_exponents(least).expect("the same tiles, elsewhere"),
+            None => self.clone(),
+        }
     }
 
     fn after(&self, direction: Direction) -> Option<Board> {

@@ -370,3 +370,43 @@ fn boards_that_differ_only_in_their_last_row_spread_over_the_tables_index_and_ta
     assert!(index_bits.len() > 2000, "{} distinct low 12 bits", index_bits.len());
     assert!(tag_bits.len() > 120, "{} distinct top 7 bits", tag_bits.len());
 }
+
+/// The board's eight images under the square's symmetries, through the
+/// grid's own operations (not the representations' bit tricks).
+fn images(board: &Board) -> Vec<Board> {
+    let cells = board.exponents();
+    let transposed = cells.transpose();
+    [cells.clone(), cells.flip_horizontal(), cells.flip_vertical(), cells.rotate_180()]
+        .into_iter()
+        .chain([transposed.flip_horizontal(), transposed.flip_vertical(), transposed.rotate_180(), transposed])
+        .map(|image| Board::from_exponents(image).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_board_s_images_share_its_class_and_other_boards_do_not_on_every_representation() {
+    use super::wide::Wide;
+    let mut rng = SeededRng::new(12);
+    for _ in 0..300 {
+        let board = random_board(&mut rng, 3);
+        let images = images(&board);
+        let other = random_board(&mut rng, 3);
+        let unrelated = !images.contains(&other);
+        let packed = |board: &Board| Packed::fits(board, 0, 4).unwrap().class_key();
+        let wide = |board: &Board| Wide::of(board).unwrap().class_key();
+        for image in &images {
+            assert_eq!(packed(image), packed(&board), "{board:?} {image:?}");
+            assert_eq!(wide(image), wide(&board), "{board:?} {image:?}");
+            assert_eq!(image.class_key(), board.class_key(), "{board:?} {image:?}");
+        }
+        assert_eq!(packed(&other) != packed(&board), unrelated, "{board:?} {other:?}");
+        assert_eq!(wide(&other) != wide(&board), unrelated, "{board:?} {other:?}");
+        assert_eq!(other.class_key() != board.class_key(), unrelated, "{board:?} {other:?}");
+    }
+    // A board that is not square: its mirror images, and its 180° turn.
+    let board: Board = "2 4 8 / . . 2".parse().unwrap();
+    for image in [". . 2 / 2 4 8", "8 4 2 / 2 . .", "2 . . / 8 4 2"] {
+        assert_eq!(image.parse::<Board>().unwrap().class_key(), board.class_key(), "{image}");
+    }
+    assert_ne!("2 4 8 / 2 . .".parse::<Board>().unwrap().class_key(), board.class_key());
+}

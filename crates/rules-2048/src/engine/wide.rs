@@ -60,6 +60,29 @@ impl Position for Wide {
         u128::from_le_bytes(self.0)
     }
 
+    fn class_key(&self) -> u128 {
+        // Cell (row, col) of each image is this board's cell `from(row, col)`.
+        let image = |from: fn(usize, usize) -> (usize, usize)| {
+            u128::from_le_bytes(std::array::from_fn(|cell| {
+                let (row, col) = from(cell / 4, cell % 4);
+                self.0[4 * row + col]
+            }))
+        };
+        [
+            image(|row, col| (row, col)),
+            image(|row, col| (row, 3 - col)),
+            image(|row, col| (3 - row, col)),
+            image(|row, col| (3 - row, 3 - col)),
+            image(|row, col| (col, row)),
+            image(|row, col| (col, 3 - row)),
+            image(|row, col| (3 - col, row)),
+            image(|row, col| (3 - col, 3 - row)),
+        ]
+        .into_iter()
+        .min()
+        .expect("eight images")
+    }
+
     fn after(&self, direction: Direction) -> Option<Wide> {
         let tables = tables();
         // The way along each line, as the tables and as the rule name it.
