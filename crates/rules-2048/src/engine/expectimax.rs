@@ -83,7 +83,8 @@ impl<'a, P: Position> Expectimax<'a, P> {
         true
     }
 
-    /// The player's turn: the best move's value, 0 when none is legal (lost).
+    /// The player's turn: the best move's value, the board's `lost()` when
+    /// none is legal.
     fn move_node(&mut self, board: &P, probability: f64, moves_made: u32) -> f64 {
         // Past the limit the search's value is thrown away: 0 will do.
         if !self.try_moves(4) {
@@ -95,7 +96,7 @@ impl<'a, P: Position> Expectimax<'a, P> {
         if probability < UNLIKELY {
             return board.best_leaf();
         }
-        let mut best = 0.0;
+        let mut best = board.lost();
         for moved in board.after_each().into_iter().flatten() {
             // No value is NaN: a plain comparison, not `f64::max`'s.
             let value = self.chance_node(&moved, probability, moves_made + 1);

@@ -68,6 +68,32 @@ pub(crate) fn line_score(line: impl IntoIterator<Item = u8>) -> f64 {
         - SUM_WEIGHT * sum
 }
 
+/// What a lost board of `height` × `width` is worth: below every board of
+/// that shape whatever its tiles, up to 2^63. On 4×4, 0, nneonneo's (his
+/// constant a line keeps the boards of his tables' tiles above it). On
+/// longer lines and larger tiles a board can score below 0 (a 6×6 board with
+/// tiles up to 4096 did after every move, and each move was taken for a
+/// lost one): the least a line of `n` cells can score is its constant less
+/// half of `n − 1` steps of monotonicity at the largest exponent, less `n`
+/// largest tiles; a lost board is put below the least of the lines' sums,
+/// 1 % more for the rounding to `f32`. It is put below rather than every
+/// board raised, so that the values keep the magnitude, hence the precision
+/// (and the exact ties of mirrored moves), of nneonneo's.
+pub(crate) fn lost_value(height: usize, width: usize) -> f64 {
+    if (height, width) == (4, 4) {
+        return 0.0;
+    }
+    let top = crate::rule::MAX_EXPONENT;
+    let least_line = |cells: usize| {
+        let cells = cells as f64;
+        LOST_PENALTY
+            - MONOTONICITY_WEIGHT * (cells - 1.0) / 2.0 * monotonicity_power(top)
+            - SUM_WEIGHT * cells * sum_power(top)
+    };
+    let least = height as f64 * least_line(width).min(0.0) + width as f64 * least_line(height).min(0.0);
+    least * 1.01
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -68,7 +68,9 @@ pub struct BestMove {
     /// order among equals); `None` when no move is legal.
     pub choice: Option<Direction>,
     /// Every legal move with its value, in [`Direction::ALL`]'s order: the
-    /// expected heuristic at the search's leaves (a lost board counts 0).
+    /// expected heuristic at the search's leaves (a lost board counts 0 on
+    /// 4×4, and below every board's heuristic on any shape; a value may be
+    /// below 0 off 4×4).
     pub analysis: Vec<(Direction, f64)>,
     /// The depth searched, in moves: the one asked for, or, when the budget
     /// stopped it, the deepest searched in full within the budget (0 for a

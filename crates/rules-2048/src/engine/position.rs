@@ -5,7 +5,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use grid_core::Direction;
 
-use super::heuristic::line_score;
+use super::heuristic::{line_score, lost_value};
 use crate::board::Board;
 
 /// A board the expectimax search can play on.
@@ -42,10 +42,18 @@ pub(crate) trait Position: Sized {
     /// rounded to `f32` and each part summed in order (the same operations on
     /// every representation).
     fn heuristic(&self) -> f64;
-    /// The highest heuristic of the boards the legal moves make, 0 when no
-    /// move is legal: a move node whose moves end the search.
+    /// What a lost board is worth: below every board's heuristic. 0 for the
+    /// 4×4 representations (nneonneo's), less on other shapes, where the
+    /// heuristic can go below 0 (`heuristic::lost_value`).
+    fn lost(&self) -> f64 {
+        0.0
+    }
+    /// The highest heuristic of the boards the legal moves make, [`lost`]
+    /// when no move is legal: a move node whose moves end the search.
+    ///
+    /// [`lost`]: Position::lost
     fn best_leaf(&self) -> f64 {
-        let mut best = 0.0;
+        let mut best = self.lost();
         for moved in self.after_each().into_iter().flatten() {
             let value = moved.heuristic();
             if value > best {
@@ -125,6 +133,10 @@ impl Position for Board {
         let rows = (0..height).map(|row| line(&mut (0..width).map(|col| cells[(row, col)]))).fold(0.0, |a, b| a + b);
         let cols = (0..width).map(|col| line(&mut (0..height).map(|row| cells[(row, col)]))).fold(0.0, |a, b| a + b);
         rows + cols
+    }
+
+    fn lost(&self) -> f64 {
+        lost_value(self.height(), self.width())
     }
 }
 

@@ -178,12 +178,13 @@ fn a_lost_board_has_no_move_and_a_fatal_move_is_worth_nothing() {
         assert!(answer.nodes <= nodes, "{nodes}");
     }
     // A move whose every spawn loses: on `4 8 .` with only 2s spawning, right
-    // makes `. 4 8`, then `2 4 8`, full and with no move: worth 0, yet the
-    // only legal move, so still the engine's.
+    // makes `. 4 8`, then `2 4 8`, full and with no move: worth a lost
+    // board, yet the only legal move, so still the engine's.
     let only_twos = SpawnLaw::new(&[(2, 100)]).unwrap();
     let doomed: Board = "4 8 .".parse().unwrap();
     let answer = best_move(&doomed, &only_twos, &EngineOptions { depth: Some(2), threads: 1, nodes: None }).unwrap();
-    assert_eq!(answer.analysis, [(Direction::Right, 0.0)]);
+    assert_eq!(answer.analysis, [(Direction::Right, doomed.lost())]);
+    assert!(doomed.lost() < 0.0);
     assert_eq!(answer.choice, Some(Direction::Right));
 }
 
@@ -196,7 +197,8 @@ fn a_move_into_a_certain_loss_is_valued_below_one_that_lives() {
         best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(2), threads: 1, nodes: None }).unwrap();
     let moves: Vec<Direction> = answer.analysis.iter().map(|&(d, _)| d).collect();
     assert_eq!(moves, [Direction::Right]);
-    // Depth 2 sees the 4 spawn's loss: the value is 0.9 of a live board's.
+    // Depth 2 sees the 4 spawn's loss: 0.9 of a live board's value and 0.1
+    // of a lost one's.
     let law = classic();
     let mut search = Expectimax::<Board>::new(&law, 2);
     let moved: Board = ". 2 4".parse().unwrap();
@@ -205,8 +207,8 @@ fn a_move_into_a_certain_loss_is_valued_below_one_that_lives() {
         .into_iter()
         .filter_map(|d| Position::after(&alive, d))
         .map(|b| b.heuristic())
-        .fold(0.0, f64::max);
-    assert_eq!(search.first_move(&moved, u64::MAX).0, Some(after_alive * 0.9 / 1.0));
+        .fold(alive.lost(), f64::max);
+    assert_eq!(search.first_move(&moved, u64::MAX).0, Some((after_alive * 0.9 + moved.lost() * 0.1) / 1.0));
 }
 
 #[test]
@@ -287,7 +289,8 @@ impl Reference {
     }
 
     fn moves(&mut self, board: &Board, probability: f64, moves_made: u32) -> f64 {
-        let mut best = 0.0;
+        // No legal move: the game is lost.
+        let mut best = super::heuristic::lost_value(board.height(), board.width());
         for direction in Direction::ALL {
             if let Ok((next, true)) = board.after(direction) {
                 let value = self.spawns(&next, probability, moves_made + 1);
@@ -409,4 +412,39 @@ fn a_board_s_images_share_its_class_and_other_boards_do_not_on_every_representat
         assert_eq!(image.parse::<Board>().unwrap().class_key(), board.class_key(), "{image}");
     }
     assert_ne!("2 4 8 / 2 . .".parse::<Board>().unwrap().class_key(), board.class_key());
+}
+
+#[test]
+fn a_board_of_any_other_shape_scores_above_a_lost_one_whatever_its_tiles() {
+    // The worst lines for the heuristic: the largest tile beside empty cells
+    // (monotonicity both ways at its most), and lines of the largest tile.
+    let top = crate::rule::MAX_EXPONENT;
+    for (height, width) in [(1, 2), (2, 3), (3, 8), (5, 5), (6, 6), (4, 5), (32, 32)] {
+        let alternating =
+            Grid::from_vec(height, width, (0..height * width).map(|i| [0, top][(i / width + i) % 2]).collect());
+        let full = Grid::new(height, width, top);
+        for cells in [alternating.unwrap(), full] {
+            let board = Board::from_exponents(cells).unwrap();
+            assert!(board.heuristic() > board.lost(), "{height}×{width}: {} {}", board.heuristic(), board.lost());
+        }
+    }
+    // 4×4 keeps nneonneo's lost board, 0, on every representation.
+    let board: Board = "2 . 4 . / . . . . / . . . . / . . . .".parse().unwrap();
+    assert_eq!((board.lost(), Packed::fits(&board, 0, 4).unwrap().lost()), (0.0, 0.0));
+}
+
+#[test]
+fn the_engine_tells_moves_apart_on_a_large_board_with_large_tiles() {
+    // Each move's board scores below 0, which was a lost board's value: every
+    // move was valued 0, as lost, and U taken for none better.
+    let board: Board = "2048 256 4096 . 64 2048 / 8 . . 2 512 256 / 64 2048 1024 16 16 2048 / \
+                        . 8 64 2048 4 1024 / 4096 32 128 128 512 . / 4 256 128 1024 2048 1024"
+        .parse()
+        .unwrap();
+    let found =
+        best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(2), threads: 1, nodes: None }).unwrap();
+    let values: Vec<f64> = found.analysis.iter().map(|&(_, value)| value).collect();
+    assert_eq!(values.len(), 4);
+    assert!(values.iter().all(|&value| value > board.lost() && value != 0.0), "{values:?}");
+    assert!(values.windows(2).any(|pair| pair[0] != pair[1]), "{values:?}");
 }
