@@ -4,7 +4,8 @@
 //!
 //! `cargo run --release -p rules-2048 --example engine -- [GAMES] [SEED] [DEPTH]`
 //! (no games: the boards only; `THREADS=N` threads a game, `UNTIL=T` stops
-//! each game at a tile of T, `FIRST=i` starts at game i of the run;
+//! each game at a tile of T, `FIRST=i` starts at game i of the run, `SIZE=HxW`
+//! plays on an empty board of another size;
 //! `REPEAT=n` times each board as the least of n searches).
 //!
 //! A game to 32768 takes about ten minutes of one core, so each game prints to
@@ -80,7 +81,13 @@ fn main() {
         max_moves: None,
         threads,
     };
-    let empty: Board = ". . . . / . . . . / . . . . / . . . .".parse().expect("a board");
+    // SIZE=HxW plays from an empty board of that size (4x4 by default).
+    let size = std::env::var("SIZE").unwrap_or_else(|_| "4x4".to_string());
+    let (height, width) = size
+        .split_once('x')
+        .and_then(|(height, width)| Some((height.parse().ok()?, width.parse().ok()?)))
+        .expect("SIZE is HxW");
+    let empty = Board::from_exponents(grid_core::Grid::new(height, width, 0)).expect("a board of empty cells");
     let mut records = Vec::new();
     // The moves this process played (a resumed game's earlier ones were
     // played, and timed, by another): what the time a move divides by.
