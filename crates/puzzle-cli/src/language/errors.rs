@@ -307,6 +307,14 @@ impl ErrorKind {
             }
             UnknownOption { found, query, .. } => format!("`{found}` is not an option of `{}`", query.keyword()),
             OptionTwice { option } => format!("`{option}` is given twice"),
+            OptionValue { option, found: Found::Word(word) } => {
+                let what = match *option {
+                    "until" => "tile for `until`",
+                    "games" => "number of games",
+                    other => other,
+                };
+                format!("`{word}` is not a valid {what}")
+            }
             OptionValue { option, found } => format!("expected the value of `{option}`, found {found}"),
             ExpectedGames { found } => format!("expected `games`, found {found}"),
             BestMoveOfANewGame => "`best-move` on a new game: an empty board has no move until its first spawns".into(),

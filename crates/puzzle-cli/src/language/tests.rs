@@ -694,3 +694,12 @@ fn an_expected_board_is_told_at_its_brace() {
         assert_eq!(&source[errors[0].span.start..errors[0].span.end], "{", "{source}");
     }
 }
+
+#[test]
+fn an_option_s_bad_value_is_named_with_what_it_is_not() {
+    let message = |option, found: Found| ErrorKind::OptionValue { option, found }.message();
+    assert_eq!(message("games", Found::Word("0".into())), "`0` is not a valid number of games");
+    assert_eq!(message("depth", Found::Word("99".into())), "`99` is not a valid depth");
+    assert_eq!(message("until", Found::Word("0".into())), "`0` is not a valid tile for `until`");
+    assert_eq!(message("seed", Found::EndOfLine), "expected the value of `seed`, found the end of the line");
+}
