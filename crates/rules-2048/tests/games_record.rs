@@ -74,7 +74,7 @@ fn the_summary_of_the_seeded_games_is_the_tables() {
     // The sentences, with their line breaks folded.
     let text = document.split_whitespace().collect::<Vec<_>>().join(" ");
     for expected in [
-        format!("So far, {n} games: 16384 in {big} ({} %), 32768 in {bigger} ({} %)", share(big), share(bigger)),
+        format!("{n} games: 16384 in {big} ({} %), 32768 in {bigger} ({} %)", share(big), share(bigger)),
         format!("the 95 % Wilson intervals are {low}–{high} % for 16384 and {low2}–{high2} % for 32768"),
         format!("Median score {} (the lower middle of the {n};", with_commas(median)),
     ] {
