@@ -72,25 +72,39 @@ impl Position for Board {
     }
 
     fn class_key(&self) -> Board {
-        let cells = self.exponents();
-        let mut images = vec![cells.flip_horizontal(), cells.flip_vertical(), cells.rotate_180()];
-        if cells.height() == cells.width() {
-            let transposed = cells.transpose();
-            images.extend([
-                transposed.flip_horizontal(),
-                transposed.flip_vertical(),
-                transposed.rotate_180(),
-                transposed,
-            ]);
+        // Each image reads cell (row, col) at `start + row · down + col ·
+        // across` of this board's cells; the images are compared cell by
+        // cell through that, and only the least is made.
+        let cells = self.exponents().as_slice();
+        let (height, width) = (self.height(), self.width());
+        let (h, w) = (height as isize, width as isize);
+        let mut images = vec![(0, w, 1), (w - 1, w, -1), ((h - 1) * w, -w, 1), (h * w - 1, -w, -1)];
+        if height == width {
+            // Across a diagonal: a square board's only.
+            images.extend([(0, 1, w), (w - 1, -1, w), ((h - 1) * w, 1, -w), (h * w - 1, -1, -w)]);
         }
-        match images
-            .into_iter()
-            .filter(|image| image.as_slice() < cells.as_slice())
-            .min_by(|a, b| a.as_slice().cmp(b.as_slice()))
-        {
-            Some(least) => Board::from_exponents(least).expect("the same tiles, elsewhere"),
-            None => self.clone(),
+        let read = |(start, down, across): (isize, isize, isize), row: isize, col: isize| {
+            cells[(start + row * down + col * across) as usize]
+        };
+        let order = |a, b| {
+            (0..h).flat_map(|row| (0..w).map(move |col| (row, col))).find_map(|(row, col)| {
+                let (x, y) = (read(a, row, col), read(b, row, col));
+                (x != y).then_some(x < y)
+            })
+        };
+        let mut least = images[0];
+        for &image in &images[1..] {
+            if order(image, least) == Some(true) {
+                least = image;
+            }
         }
+        if least == images[0] {
+            return self.clone();
+        }
+        let mut image = Vec::with_capacity(cells.len());
+        image.extend((0..h).flat_map(|row| (0..w).map(move |col| read(least, row, col))));
+        Board::from_exponents(grid_core::Grid::from_vec(height, width, image).expect("the board's size"))
+            .expect("the same tiles, elsewhere")
     }
 
     fn after(&self, direction: Direction) -> Option<Board> {
