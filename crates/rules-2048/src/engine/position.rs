@@ -78,11 +78,18 @@ impl Position for Board {
         let cells = self.exponents().as_slice();
         let (height, width) = (self.height(), self.width());
         let (h, w) = (height as isize, width as isize);
-        let mut images = vec![(0, w, 1), (w - 1, w, -1), ((h - 1) * w, -w, 1), (h * w - 1, -w, -1)];
-        if height == width {
+        let all = [
+            (0, w, 1),
+            (w - 1, w, -1),
+            ((h - 1) * w, -w, 1),
+            (h * w - 1, -w, -1),
             // Across a diagonal: a square board's only.
-            images.extend([(0, 1, w), (w - 1, -1, w), ((h - 1) * w, 1, -w), (h * w - 1, -1, -w)]);
-        }
+            (0, 1, w),
+            (w - 1, -1, w),
+            ((h - 1) * w, 1, -w),
+            (h * w - 1, -1, -w),
+        ];
+        let images = &all[..if height == width { 8 } else { 4 }];
         let read = |(start, down, across): (isize, isize, isize), row: isize, col: isize| {
             cells[(start + row * down + col * across) as usize]
         };
