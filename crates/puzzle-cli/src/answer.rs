@@ -86,6 +86,12 @@ impl Answer2048 {
         }
     }
 
+    /// `best-move` on a lost board: searched (a depth of 0 is a search
+    /// stopped before its first move), and no move legal.
+    pub fn is_lost_game(&self) -> bool {
+        matches!(self, Answer2048::BestMove { choice: None, depth: 1.., .. })
+    }
+
     /// `best-move`: the moves exactly as good as the engine's, its own
     /// first (a symmetric board ties its mirrored moves to the bit); empty
     /// when no move is legal or nothing was searched.

@@ -4,6 +4,13 @@
 
 use std::process::Command;
 
+/// A file of that name in a directory of its own, removed with it.
+fn scratch(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(name);
+    (dir, file)
+}
+
 /// `puzzle ARGS FILE`, its output.
 fn puzzle(args: &[&str], file: &std::path::Path) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_puzzle")).args(args).arg(file).output().unwrap()
@@ -33,8 +40,7 @@ const ENGINE: &str = "game 2048\nspawns classic\nboard {\n  2 4 8 16\n  . 2 4 64
 
 #[test]
 fn best_move_and_play_give_the_same_answers_on_one_thread_and_on_four_and_run_after_run() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("engine.puzzle");
+    let (_dir, file) = scratch("engine.puzzle");
     std::fs::write(&file, ENGINE).unwrap();
     let (one, status) = run(&["run", "--json", "--threads", "1"], &file);
     assert_eq!(status, 0);
@@ -52,8 +58,7 @@ fn best_move_and_play_give_the_same_answers_on_one_thread_and_on_four_and_run_af
 
 #[test]
 fn bless_writes_expectations_that_the_next_run_meets() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("engine.puzzle");
+    let (_dir, file) = scratch("engine.puzzle");
     std::fs::write(&file, ENGINE).unwrap();
     let status = Command::new(env!("CARGO_BIN_EXE_puzzle")).args(["run", "--bless"]).arg(&file).status().unwrap();
     assert!(status.success());
@@ -66,8 +71,7 @@ fn bless_writes_expectations_that_the_next_run_meets() {
 
 #[test]
 fn a_probability_holds_at_the_digits_written() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("chance.puzzle");
+    let (_dir, file) = scratch("chance.puzzle");
     // 0.1 exactly: `0.1`, `0.10` and `0.100` hold, `0.11` and `0.09` do not.
     let body = "game 2048\nspawns classic\nboard {\n  2 .\n  . 2\n}\n";
     // 0.145 exactly within 3 moves, a tie at two places: `0.14` and `0.15`
@@ -96,8 +100,7 @@ fn a_probability_holds_at_the_digits_written() {
 fn a_move_as_good_as_the_engines_is_a_best_move_too() {
     // Two 2s on a diagonal of a 3×4 board: up and down make mirrored boards,
     // valued the same to the bit; the engine plays up, and `expect D` holds.
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("tie.puzzle");
+    let (_dir, file) = scratch("tie.puzzle");
     let board = "game 2048\nspawns classic\nboard {\n  2 . . .\n  . 2 . .\n  . . . .\n}\n";
     std::fs::write(&file, format!("{board}query best-move depth 2\nexpect D\n")).unwrap();
     let (status, text) = report(&["run"], &file);
@@ -112,8 +115,7 @@ fn a_move_as_good_as_the_engines_is_a_best_move_too() {
 
 #[test]
 fn a_chance_past_its_budget_states_what_fewer_moves_prove() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("budget.puzzle");
+    let (_dir, file) = scratch("budget.puzzle");
     let board = "game 2048\nspawns classic\nboard {\n  2 . . .\n  . 4 . .\n  . . 8 .\n  . . . 2\n}\n";
     std::fs::write(&file, format!("{board}query chance 16 within 4\n")).unwrap();
     let (status, text) = report(&["run", "--budget", "1000"], &file);
@@ -149,8 +151,7 @@ fn a_law_with_decimal_percents_is_the_game_it_says() {
     // 2 2 / . . with a 4 spawned 0.5 % of the time: an 8 within 2 moves
     // needs that 4 beside or below the merged 4 (two of the three empty
     // cells), so 0.005 × 2/3 = 1/300.
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("decimal.puzzle");
+    let (_dir, file) = scratch("decimal.puzzle");
     let board = "game 2048\nspawns 2 99.5% 4 0.5%\nboard {\n  2 2\n  . .\n}\n";
     std::fs::write(&file, format!("{board}query chance 8 within 2\nexpect 0.003333\n")).unwrap();
     let (status, text) = report(&["run"], &file);
@@ -170,8 +171,7 @@ fn a_law_with_decimal_percents_is_the_game_it_says() {
 #[test]
 fn a_depth_past_the_budget_answers_with_the_deepest_that_fits() {
     // A 3×4 board with few empty cells: depth 16 would take hours.
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("deep.puzzle");
+    let (_dir, file) = scratch("deep.puzzle");
     let board = "game 2048\nspawns classic\nboard {\n  2 4 8 16\n  64 128 256 512\n  8 16 . 2\n}\n";
     std::fs::write(&file, format!("{board}query best-move depth 16\nquery play 2 games depth 16\n")).unwrap();
     let (status, text) = report(&["run", "--budget", "100000"], &file);
@@ -203,8 +203,7 @@ fn a_depth_past_the_budget_answers_with_the_deepest_that_fits() {
 
 #[test]
 fn a_move_merging_two_tiles_of_2_pow_63_is_an_error_not_a_lost_game() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("top.puzzle");
+    let (_dir, file) = scratch("top.puzzle");
     let board = "game 2048\nspawns classic\nboard {\n  9223372036854775808 9223372036854775808\n  2 4\n}\n";
     std::fs::write(&file, format!("{board}query best-move\nquery play 1 games\n")).unwrap();
     let (status, text) = report(&["run"], &file);
@@ -215,8 +214,7 @@ fn a_move_merging_two_tiles_of_2_pow_63_is_an_error_not_a_lost_game() {
 
 #[test]
 fn a_lost_board_has_no_best_move_and_the_report_says_why() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("lost.puzzle");
+    let (_dir, file) = scratch("lost.puzzle");
     let board = "game 2048\nspawns classic\nboard {\n  2 4\n  4 2\n}\n";
     std::fs::write(&file, format!("{board}query best-move\nexpect none\nquery best-move depth 3\n")).unwrap();
     let (status, text) = report(&["run"], &file);

@@ -121,11 +121,11 @@ fn hint_2048(result: &QueryResult<Answer2048, crate::language::Expect2048>) -> S
         Ok(Answer2048::Chance { probability: Some(p), moves, .. }) => {
             format!("→ {}, first {}", Decimal::of(*p, 6), alternatives(moves))
         }
+        Ok(answer) if answer.is_lost_game() => "→ none: the game is lost".to_string(),
         Ok(Answer2048::BestMove { depth: 0, .. }) => "→ not found".to_string(),
-        Ok(answer @ Answer2048::BestMove { choice: Some(_), depth, .. }) => {
+        Ok(answer @ Answer2048::BestMove { depth, .. }) => {
             format!("→ {} (depth {depth})", alternatives(&answer.best_moves()))
         }
-        Ok(Answer2048::BestMove { .. }) => "→ none: the game is lost".to_string(),
         Ok(Answer2048::Play { stats, .. }) => {
             let best = stats.reached().into_iter().rev().find(|(_, share)| *share >= 0.5);
             match best {

@@ -278,8 +278,7 @@ fn with_spawns(out: &mut String, board: &rules_2048::Board, answer: &Answer2048,
             let _ = writeln!(out, "    {} {first}", style.dim("first move:"));
             let _ = writeln!(out, "    {} rounding error below {error_bound:.1e}, proven", style.dim("exact:"));
         }
-        // Depth 0 is a search stopped before its first move, not a lost game.
-        Answer2048::BestMove { analysis, depth, .. } if analysis.is_empty() && *depth > 0 => {
+        Answer2048::BestMove { .. } if answer.is_lost_game() => {
             let _ = writeln!(out, "    {} no move changes the board: the game is lost", style.dim("why:"));
         }
         Answer2048::BestMove { analysis, depth, nodes, seconds, .. } => {

@@ -332,13 +332,14 @@ impl Position for Packed {
         let horizontal = ways.map(|way| spread(rows, way));
         let vertical_values = add(scores_of_lines(tables, vertical), slid_scores(cols));
         let horizontal_values = add(slid_scores(rows), scores_of_lines(tables, horizontal));
+        // A 4×4 lost board is worth 0 (`Position::lost`), the best's start.
         let mut best = 0.0;
         for way in 0..2 {
             for (value, moved, unmoved) in
                 [(vertical_values[way], vertical[way], board), (horizontal_values[way], horizontal[way], columns)]
             {
                 // A move that changes nothing is not legal: it counts as
-                // none, as the reference's `0.0` start does.
+                // none, as that start does.
                 let value = if moved != unmoved { value } else { 0.0 };
                 if value > best {
                     best = value;

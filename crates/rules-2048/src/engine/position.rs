@@ -72,46 +72,16 @@ impl Position for Board {
     }
 
     fn class_key(&self) -> Board {
-        // Each image reads cell (row, col) at `start + row · down + col ·
-        // across` of this board's cells; the images are compared cell by
-        // cell through that, and only the least is made.
-        let cells = self.exponents().as_slice();
         let (height, width) = (self.height(), self.width());
-        let (h, w) = (height as isize, width as isize);
-        let all = [
-            (0, w, 1),
-            (w - 1, w, -1),
-            ((h - 1) * w, -w, 1),
-            (h * w - 1, -w, -1),
-            // Across a diagonal: a square board's only.
-            (0, 1, w),
-            (w - 1, -1, w),
-            ((h - 1) * w, 1, -w),
-            (h * w - 1, -1, -w),
-        ];
-        let images = &all[..if height == width { 8 } else { 4 }];
-        let read = |(start, down, across): (isize, isize, isize), row: isize, col: isize| {
-            cells[(start + row * down + col * across) as usize]
-        };
-        let order = |a, b| {
-            (0..h).flat_map(|row| (0..w).map(move |col| (row, col))).find_map(|(row, col)| {
-                let (x, y) = (read(a, row, col), read(b, row, col));
-                (x != y).then_some(x < y)
-            })
-        };
-        let mut least = images[0];
-        for &image in &images[1..] {
-            if order(image, least) == Some(true) {
-                least = image;
+        match least_image(self.exponents().as_slice(), height, width) {
+            None => self.clone(),
+            Some(image) => {
+                let mut cells = Vec::with_capacity(height * width);
+                cells.extend(image);
+                Board::from_exponents(grid_core::Grid::from_vec(height, width, cells).expect("the board's size"))
+                    .expect("the same tiles, elsewhere")
             }
         }
-        if least == images[0] {
-            return self.clone();
-        }
-        let mut image = Vec::with_capacity(cells.len());
-        image.extend((0..h).flat_map(|row| (0..w).map(move |col| read(least, row, col))));
-        Board::from_exponents(grid_core::Grid::from_vec(height, width, image).expect("the board's size"))
-            .expect("the same tiles, elsewhere")
     }
 
     fn after(&self, direction: Direction) -> Option<Board> {
@@ -159,6 +129,46 @@ impl Position for Board {
     fn lost(&self) -> f64 {
         lost_value(self.height(), self.width())
     }
+}
+
+/// The least of the images of a `height` × `width` board (`cells`, row by
+/// row) under the symmetries of its shape — its mirror images across either
+/// axis and, square, across either diagonal — compared cell by cell in row
+/// order: its cells in that order, or `None` when the board itself is
+/// least. What every representation's [`Position::class_key`] but the 4×4
+/// word's makes its key of; no image is made but the least.
+pub(super) fn least_image(cells: &[u8], height: usize, width: usize) -> Option<impl Iterator<Item = u8> + '_> {
+    // Each image reads cell (row, col) at `start + row · down + col · across`.
+    let (h, w) = (height as isize, width as isize);
+    let all = [
+        (0, w, 1),
+        (w - 1, w, -1),
+        ((h - 1) * w, -w, 1),
+        (h * w - 1, -w, -1),
+        // Across a diagonal: a square board's only.
+        (0, 1, w),
+        (w - 1, -1, w),
+        ((h - 1) * w, 1, -w),
+        (h * w - 1, -1, -w),
+    ];
+    let images = &all[..if height == width { 8 } else { 4 }];
+    let read = move |(start, down, across): (isize, isize, isize), row: isize, col: isize| {
+        cells[(start + row * down + col * across) as usize]
+    };
+    let in_order = move || (0..h).flat_map(move |row| (0..w).map(move |col| (row, col)));
+    let below = |a, b| {
+        in_order().find_map(|(row, col)| {
+            let (x, y) = (read(a, row, col), read(b, row, col));
+            (x != y).then_some(x < y)
+        }) == Some(true)
+    };
+    let mut least = images[0];
+    for &image in &images[1..] {
+        if below(image, least) {
+            least = image;
+        }
+    }
+    (least != images[0]).then(|| in_order().map(move |(row, col)| read(least, row, col)))
 }
 
 /// A multiply-rotate hash (in the manner of rustc's FxHash) finished by a

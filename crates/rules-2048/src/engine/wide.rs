@@ -8,7 +8,7 @@ use grid_core::Direction;
 
 use super::heuristic::line_score;
 use super::packed::{nibbles, tables, Way};
-use super::position::Position;
+use super::position::{least_image, Position};
 use crate::board::{value_of, Board};
 use crate::rule::slide_in_place;
 
@@ -61,26 +61,13 @@ impl Position for Wide {
     }
 
     fn class_key(&self) -> u128 {
-        // Cell (row, col) of each image is this board's cell `from(row, col)`.
-        let image = |from: fn(usize, usize) -> (usize, usize)| {
-            u128::from_le_bytes(std::array::from_fn(|cell| {
-                let (row, col) = from(cell / 4, cell % 4);
-                self.0[4 * row + col]
-            }))
-        };
-        [
-            image(|row, col| (row, col)),
-            image(|row, col| (row, 3 - col)),
-            image(|row, col| (3 - row, col)),
-            image(|row, col| (3 - row, 3 - col)),
-            image(|row, col| (col, row)),
-            image(|row, col| (col, 3 - row)),
-            image(|row, col| (3 - col, row)),
-            image(|row, col| (3 - col, 3 - row)),
-        ]
-        .into_iter()
-        .min()
-        .expect("eight images")
+        let mut cells = self.0;
+        if let Some(image) = least_image(&self.0, 4, 4) {
+            for (cell, exponent) in cells.iter_mut().zip(image) {
+                *cell = exponent;
+            }
+        }
+        u128::from_le_bytes(cells)
     }
 
     fn after(&self, direction: Direction) -> Option<Wide> {
