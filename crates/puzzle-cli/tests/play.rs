@@ -212,9 +212,15 @@ fn a_terminal_too_small_for_the_board_says_so_until_it_grows() {
     let small = session.wait_for("press q to quit");
     assert!(small.contains("The terminal is 60×20; this board needs 102×24."), "{small}");
     assert!(!small.contains("— seed 17"), "no board drawn wrapped:\n{small}");
+    // Keys other than q do nothing to a board the player cannot see, and
+    // the engine waits.
+    session.keys("Left");
+    session.keys("a");
+    sleep(Duration::from_millis(500));
     session.tmux(&["resize-window", "-t", &session.name, "-x", "110", "-y", "30"]);
     let grown = session.wait_for("— seed 17");
     assert!(!grown.contains("press q to quit"), "{grown}");
+    assert!(grown.contains("— score 0 — 0 moves —"), "{grown}");
     assert_eq!(grown.lines().filter(|line| line.starts_with("  ") && line.contains(" .")).count(), 20, "{grown}");
 }
 

@@ -116,6 +116,25 @@ impl Session {
         Ok(())
     }
 
+    /// The columns a cell takes: its widest tile's, at least 4.
+    fn cell_width(&self) -> usize {
+        self.board.exponents().as_slice().iter().map(|&e| tile_text(e).len()).max().unwrap_or(1).max(4)
+    }
+
+    /// The columns and rows the board needs: a margin of 2, the board, a
+    /// blank line and the keys.
+    fn needed(&self) -> (usize, usize) {
+        (2 + self.board.width() * (self.cell_width() + 1), 2 + self.board.height() + 2)
+    }
+
+    /// Whether the board is drawn on a terminal of this size. While it is
+    /// not, only `q` acts and the engine waits: a move the player cannot
+    /// see is not one they chose.
+    fn fits(&self, (columns, rows): (u16, u16)) -> bool {
+        let needed = self.needed();
+        needed.0 <= usize::from(columns) && needed.1 <= usize::from(rows)
+    }
+
     /// Says so when no move is left.
     fn tell_if_over(&mut self) {
         if rules_2048::legal_moves(&self.board).is_ok_and(|moves| moves.is_empty()) {
@@ -127,10 +146,10 @@ impl Session {
     /// for the board says so instead (a board drawn wrapped is unreadable),
     /// and the lines around it are cut to the width.
     fn draw(&self, out: &mut impl Write, (columns, rows): (u16, u16)) -> std::io::Result<()> {
-        let width = self.board.exponents().as_slice().iter().map(|&e| tile_text(e).len()).max().unwrap_or(1).max(4);
+        let width = self.cell_width();
         queue!(out, cursor::MoveTo(0, 0), Clear(ClearType::All))?;
-        let needed = (2 + self.board.width() * (width + 1), 2 + self.board.height() + 2);
-        if needed.0 > usize::from(columns) || needed.1 > usize::from(rows) {
+        if !self.fits((columns, rows)) {
+            let needed = self.needed();
             let text = format!(
                 "The terminal is {columns}×{rows}; this board needs {}×{}. Make it larger, or press q to quit.",
                 needed.0, needed.1
@@ -346,14 +365,24 @@ pub(super) fn play(
     watch(Arc::clone(&signal));
     let mut out = std::io::stdout();
     let mut auto = false;
+    // Drawn again only after a change or a resize: a screen cleared and
+    // drawn ten times a second flickers on some terminals.
+    let mut drawn: Option<(u16, u16)> = None;
+    let mut changed = true;
     loop {
-        session.draw(&mut out, terminal::size()?)?;
+        let size = terminal::size()?;
+        if changed || drawn != Some(size) {
+            session.draw(&mut out, size)?;
+            (drawn, changed) = (Some(size), false);
+        }
         if signal.load(Ordering::SeqCst) != 0 {
             break;
         }
-        let wait = if auto { Duration::from_millis(1) } else { Duration::from_millis(100) };
+        let fits = session.fits(size);
+        let wait = if auto && fits { Duration::from_millis(1) } else { Duration::from_millis(100) };
         if !event::poll(wait)? {
-            if auto {
+            if auto && fits {
+                changed = true;
                 match best_move(&session.board, &session.law, &engine()).map(|answer| answer.choice) {
                     Ok(Some(direction)) => {
                         session.apply(Action::Move(direction))?;
@@ -380,6 +409,10 @@ pub(super) fn play(
             continue;
         }
         let action = action_of(key);
+        if !fits && action != Some(Action::Quit) {
+            continue;
+        }
+        changed = true;
         if auto && action != Some(Action::Quit) {
             // Any other key stops the engine (quitting quits at once).
             auto = false;
