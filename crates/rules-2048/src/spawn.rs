@@ -40,7 +40,12 @@ pub enum SpawnLawError {
         /// The value given twice.
         value: u64,
     },
-    /// A chance of 0 %, or percents that do not sum to 100.
+    /// A tile given a chance of 0 %.
+    ZeroChance {
+        /// The tile given 0 %.
+        value: u64,
+    },
+    /// Percents that do not sum to 100.
     Percents {
         /// Their sum, in units of `10^-places` percent.
         sum: u128,
@@ -60,8 +65,11 @@ impl fmt::Display for SpawnLawError {
             SpawnLawError::Empty => f.write_str("a spawn law names at least one tile"),
             SpawnLawError::NotATile { value } => write!(f, "{value} is not a tile: a power of two from 2 up"),
             SpawnLawError::Repeated { value } => write!(f, "{value} is given twice"),
+            SpawnLawError::ZeroChance { value } => {
+                write!(f, "{value} is given 0%: every tile of a law has a chance above 0 (leave it out instead)")
+            }
             SpawnLawError::Percents { sum, places } => {
-                write!(f, "the chances add up to {}%, not 100% (and none may be 0%)", decimal(*sum, *places))
+                write!(f, "the chances add up to {}%, not 100%", decimal(*sum, *places))
             }
             SpawnLawError::TooFine { places } => write!(
                 f,
@@ -122,6 +130,7 @@ impl SpawnLaw {
     /// assert_eq!(SpawnLaw::new(&[(2, 90), (4, 10)]), Ok(SpawnLaw::classic()));
     /// assert_eq!(SpawnLaw::new(&[(2, 50), (3, 50)]), Err(SpawnLawError::NotATile { value: 3 }));
     /// assert_eq!(SpawnLaw::new(&[(2, 90)]), Err(SpawnLawError::Percents { sum: 90, places: 0 }));
+    /// assert_eq!(SpawnLaw::new(&[(2, 100), (4, 0)]), Err(SpawnLawError::ZeroChance { value: 4 }));
     /// ```
     pub fn new(outcomes: &[(u64, u32)]) -> Result<SpawnLaw, SpawnLawError> {
         let outcomes: Vec<(u64, u128)> = outcomes.iter().map(|&(tile, percent)| (tile, u128::from(percent))).collect();
@@ -159,9 +168,12 @@ impl SpawnLaw {
             }
             exponents.push(exponent);
         }
+        if let Some(&(value, _)) = outcomes.iter().find(|&&(_, parts)| parts == 0) {
+            return Err(SpawnLawError::ZeroChance { value });
+        }
         let sum = outcomes.iter().fold(0u128, |sum, &(_, parts)| sum.saturating_add(parts));
         let mut whole = 100 * 10u64.pow(places);
-        if sum != u128::from(whole) || outcomes.iter().any(|&(_, parts)| parts == 0) {
+        if sum != u128::from(whole) {
             return Err(SpawnLawError::Percents { sum, places });
         }
         // Each part is at most the whole, so it fits.

@@ -333,7 +333,17 @@ fn spawn_law(words: &[Word]) -> Result<SpawnLaw, Error> {
             let end = pair[0].1.end;
             return Err(Error::new(ErrorKind::BadSpawnLaw { found: Found::EndOfLine }, Span::new(end, end)));
         };
-        let percent = percent_word.0.strip_suffix('%').and_then(Decimal::parse).ok_or_else(|| bad(percent_word))?;
+        let number = percent_word.0.strip_suffix('%');
+        // A percent in decimals past the law's finest is told as such, not
+        // as no percent at all.
+        let places = number.and_then(|number| number.split_once('.')).map_or(0, |(_, fraction)| fraction.len());
+        if places > SpawnLaw::MAX_PLACES as usize
+            && number.is_some_and(|n| n.replacen('.', "", 1).bytes().all(|b| b.is_ascii_digit()))
+        {
+            let too_fine = rules_2048::SpawnLawError::TooFine { places: u32::try_from(places).unwrap_or(u32::MAX) };
+            return Err(Error::new(ErrorKind::SpawnLaw(too_fine), percent_word.1));
+        }
+        let percent = number.and_then(Decimal::parse).ok_or_else(|| bad(percent_word))?;
         pairs.push((tile, percent));
     }
     // Every chance in units of the finest one's places (u128: no digits

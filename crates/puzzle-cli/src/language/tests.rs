@@ -542,7 +542,18 @@ fn the_mistakes_of_the_game_with_spawns() {
             "query best-move",
             ErrorKind::SpawnLaw(rules_2048::SpawnLawError::TooFine { places: 7 }),
         ),
+        (
+            "spawns 2 33.333333333333333333333% 4 66.666666666666666666667%",
+            "query best-move",
+            ErrorKind::SpawnLaw(rules_2048::SpawnLawError::TooFine { places: 21 }),
+        ),
+        (
+            "spawns 2 0% 4 100%",
+            "query best-move",
+            ErrorKind::SpawnLaw(rules_2048::SpawnLawError::ZeroChance { value: 2 }),
+        ),
         ("spawns 2 .5% 4 99.5%", "query best-move", ErrorKind::BadSpawnLaw { found: Found::Word(".5%".into()) }),
+        ("spawns 2 1.2.3% 4 99%", "query best-move", ErrorKind::BadSpawnLaw { found: Found::Word("1.2.3%".into()) }),
         ("spawns 3 100%", "query best-move", ErrorKind::SpawnLaw(rules_2048::SpawnLawError::NotATile { value: 3 })),
         ("spawns 2 90", "query best-move", ErrorKind::BadSpawnLaw { found: Found::Word("90".into()) }),
         ("spawns 2 90% 4", "query best-move", ErrorKind::BadSpawnLaw { found: Found::EndOfLine }),
