@@ -243,6 +243,12 @@ fn play_without_a_terminal_says_so() {
         ),
         (vec!["play", root.join("puzzles/invalid/tile-one.puzzle").to_str().unwrap()], "tile-one.puzzle:3:5\n"),
         (vec!["play", root.join("puzzles/invalid/tile-one.puzzle").to_str().unwrap()], "3 |   2 1\n  |     ^\n"),
+        // A file that cannot be read is named once.
+        (
+            vec!["play", "/dev/zero"],
+            "error: `/dev/zero` is larger than 1048576 bytes, the limit for a puzzle; split it into several puzzles\n",
+        ),
+        (vec!["play", "no-such.puzzle"], "error: cannot read `no-such.puzzle`: "),
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).args(&args).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{args:?}");

@@ -309,7 +309,8 @@ fn start_of(
         let board = Board::from_exponents(grid_core::Grid::new(height, width, 0)).expect("an empty board");
         return Ok(Some((board, SpawnLaw::classic())));
     };
-    let bytes = read_capped(path).map_err(|message| anyhow::anyhow!("{}: {message}", path.display()))?;
+    // The message names the file.
+    let bytes = read_capped(path).map_err(|message| anyhow::anyhow!(message))?;
     let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{}: not UTF-8 text", path.display()))?;
     match parse_position(&text) {
         Ok(puzzle) => match puzzle.game {
