@@ -336,12 +336,13 @@ fn spawn_law(words: &[Word]) -> Result<SpawnLaw, Error> {
         let number = percent_word.0.strip_suffix('%');
         // A percent in decimals past the law's finest is told as such, not
         // as no percent at all.
-        let places = number.and_then(|number| number.split_once('.')).map_or(0, |(_, fraction)| fraction.len());
-        if places > SpawnLaw::MAX_PLACES as usize
-            && number.is_some_and(|n| n.replacen('.', "", 1).bytes().all(|b| b.is_ascii_digit()))
-        {
-            let too_fine = rules_2048::SpawnLawError::TooFine { places: u32::try_from(places).unwrap_or(u32::MAX) };
-            return Err(Error::new(ErrorKind::SpawnLaw(too_fine), percent_word.1));
+        let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+        if let Some((whole, fraction)) = number.and_then(|number| number.split_once('.')) {
+            if digits(whole) && digits(fraction) && fraction.len() > SpawnLaw::MAX_PLACES as usize {
+                let places = u32::try_from(fraction.len()).unwrap_or(u32::MAX);
+                let too_fine = rules_2048::SpawnLawError::TooFine { places };
+                return Err(Error::new(ErrorKind::SpawnLaw(too_fine), percent_word.1));
+            }
         }
         let percent = number.and_then(Decimal::parse).ok_or_else(|| bad(percent_word))?;
         pairs.push((tile, percent));

@@ -553,6 +553,11 @@ fn the_mistakes_of_the_game_with_spawns() {
             ErrorKind::SpawnLaw(rules_2048::SpawnLawError::ZeroChance { value: 2 }),
         ),
         ("spawns 2 .5% 4 99.5%", "query best-move", ErrorKind::BadSpawnLaw { found: Found::Word(".5%".into()) }),
+        (
+            "spawns 2 .12345678% 4 99.87654322%",
+            "query best-move",
+            ErrorKind::BadSpawnLaw { found: Found::Word(".12345678%".into()) },
+        ),
         ("spawns 2 1.2.3% 4 99%", "query best-move", ErrorKind::BadSpawnLaw { found: Found::Word("1.2.3%".into()) }),
         ("spawns 3 100%", "query best-move", ErrorKind::SpawnLaw(rules_2048::SpawnLawError::NotATile { value: 3 })),
         ("spawns 2 90", "query best-move", ErrorKind::BadSpawnLaw { found: Found::Word("90".into()) }),
