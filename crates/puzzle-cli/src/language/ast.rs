@@ -238,20 +238,26 @@ impl Decimal {
     pub const MAX_PLACES: u32 = 15;
 
     /// The number a word writes (`0.0667`, `1`, `95.5`), `None` for anything
-    /// else (a sign, an exponent, no digit before or after the point).
+    /// else (a sign, an exponent, no digit before or after the point, more
+    /// than [`Decimal::MAX_PLACES`] places, more digits than a `u64` holds).
     pub fn parse(text: &str) -> Option<Decimal> {
+        let places = u32::try_from(Decimal::places_in(text)?).ok().filter(|&p| p <= Decimal::MAX_PLACES)?;
+        let digits = text.replacen('.', "", 1).parse().ok()?;
+        Some(Decimal { digits, places })
+    }
+
+    /// How many digits follow the point of a word written as a number, however
+    /// many: 2 for `0.25`, 0 for `7`; `None` for a word that is no number
+    /// (a sign, an exponent, no digit before or after the point). What tells
+    /// a number too fine for its use from no number at all.
+    pub fn places_in(text: &str) -> Option<usize> {
         let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
         let all_digits = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
-        if whole.is_empty()
-            || !all_digits(whole)
-            || !all_digits(fraction)
-            || (text.contains('.') && fraction.is_empty())
-        {
-            return None;
-        }
-        let places = u32::try_from(fraction.len()).ok().filter(|&p| p <= Decimal::MAX_PLACES)?;
-        let digits = format!("{whole}{fraction}").parse().ok()?;
-        Some(Decimal { digits, places })
+        let written = !whole.is_empty()
+            && all_digits(whole)
+            && all_digits(fraction)
+            && !(text.contains('.') && fraction.is_empty());
+        written.then_some(fraction.len())
     }
 
     /// The value.

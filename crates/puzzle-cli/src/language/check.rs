@@ -333,18 +333,14 @@ fn spawn_law(words: &[Word]) -> Result<SpawnLaw, Error> {
             let end = pair[0].1.end;
             return Err(Error::new(ErrorKind::BadSpawnLaw { found: Found::EndOfLine }, Span::new(end, end)));
         };
-        let number = percent_word.0.strip_suffix('%');
-        // A percent in decimals past the law's finest is told as such, not
-        // as no percent at all.
-        let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
-        if let Some((whole, fraction)) = number.and_then(|number| number.split_once('.')) {
-            if digits(whole) && digits(fraction) && fraction.len() > SpawnLaw::MAX_PLACES as usize {
-                let places = u32::try_from(fraction.len()).unwrap_or(u32::MAX);
-                let too_fine = rules_2048::SpawnLawError::TooFine { places };
-                return Err(Error::new(ErrorKind::SpawnLaw(too_fine), percent_word.1));
-            }
+        let number = percent_word.0.strip_suffix('%').ok_or_else(|| bad(percent_word))?;
+        // A percent finer than any law takes is told as such, at the
+        // percent, however many its decimals: not as no percent at all.
+        if let Some(places) = Decimal::places_in(number).filter(|&places| places > SpawnLaw::MAX_PLACES as usize) {
+            let too_fine = rules_2048::SpawnLawError::TooFine { places: u32::try_from(places).unwrap_or(u32::MAX) };
+            return Err(Error::new(ErrorKind::SpawnLaw(too_fine), percent_word.1));
         }
-        let percent = number.and_then(Decimal::parse).ok_or_else(|| bad(percent_word))?;
+        let percent = Decimal::parse(number).ok_or_else(|| bad(percent_word))?;
         pairs.push((tile, percent));
     }
     // Every chance in units of the finest one's places (u128: no digits

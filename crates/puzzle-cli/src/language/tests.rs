@@ -719,3 +719,18 @@ fn an_option_s_bad_value_is_named_with_what_it_is_not() {
     assert_eq!(message("until", Found::Word("0".into())), "`0` is not a valid tile for `until`");
     assert_eq!(message("seed", Found::EndOfLine), "expected the value of `seed`, found the end of the line");
 }
+
+/// A percent finer than a law takes is told at that percent, whether an
+/// `f64` could hold its decimals or not.
+#[test]
+fn a_percent_too_fine_is_told_at_the_percent() {
+    for (law, percent, places) in [
+        ("spawns 2 99.9999999% 4 0.0000001%", "99.9999999%", 7),
+        ("spawns 2 90% 4 10.0000000000000000000%", "10.0000000000000000000%", 19),
+    ] {
+        let source = format!("game 2048\n{law}\nboard {{\n  2 2\n}}\nquery best-move\n");
+        let errors = parse(&source).unwrap_err();
+        assert_eq!(errors[0].kind, ErrorKind::SpawnLaw(rules_2048::SpawnLawError::TooFine { places }));
+        assert_eq!(&source[errors[0].span.start..errors[0].span.end], percent, "{law}");
+    }
+}

@@ -76,10 +76,8 @@ impl Position for Board {
         match least_image(self.exponents().as_slice(), height, width) {
             None => self.clone(),
             Some(image) => {
-                let mut cells = Vec::with_capacity(height * width);
-                cells.extend(image);
-                Board::from_exponents(grid_core::Grid::from_vec(height, width, cells).expect("the board's size"))
-                    .expect("the same tiles, elsewhere")
+                let cells = grid_core::Grid::from_vec(height, width, image.collect()).expect("the board's size");
+                Board::from_exponents(cells).expect("the same tiles, elsewhere")
             }
         }
     }
