@@ -76,7 +76,11 @@ impl Position for Board {
         match least_image(self.exponents().as_slice(), height, width) {
             None => self.clone(),
             Some(image) => {
-                let cells = grid_core::Grid::from_vec(height, width, image.collect()).expect("the board's size");
+                // Sized first: a flattened iterator does not tell its length,
+                // and this is the memo's hot path.
+                let mut cells = Vec::with_capacity(height * width);
+                cells.extend(image);
+                let cells = grid_core::Grid::from_vec(height, width, cells).expect("the board's size");
                 Board::from_exponents(cells).expect("the same tiles, elsewhere")
             }
         }
