@@ -136,7 +136,8 @@ pub enum Command {
                             Keys: the arrows, w s d and k j l move (h and a are commands: the left arrow, A or \
                             H move left); u undoes a move (the same move then brings the same spawn); h shows \
                             the engine's move with each move's value; a lets the engine play until the next \
-                            key; q, Esc or Ctrl-C quits. The terminal is restored on every way out.")]
+                            key; q, Esc or Ctrl-C quits; Ctrl-Z suspends until fg; Ctrl-L draws again. The \
+                            terminal is restored on every way out.")]
     Play {
         /// A 2048 puzzle to start from (its board and spawn law; a board of
         /// empty cells starts a new game).

@@ -52,6 +52,17 @@ impl Session {
     }
 }
 
+impl Session {
+    /// The process id of the game the pane's shell runs.
+    fn game_pid(&self) -> String {
+        let shell = self.tmux(&["display-message", "-p", "-t", &self.name, "#{pane_pid}"]);
+        let child = Command::new("pgrep").args(["-P", shell.trim()]).output().unwrap();
+        let pid = String::from_utf8_lossy(&child.stdout).trim().to_string();
+        assert!(!pid.is_empty(), "no game process under the shell {shell}");
+        pid
+    }
+}
+
 impl Drop for Session {
     fn drop(&mut self) {
         self.tmux(&["kill-session", "-t", &self.name]);
@@ -168,14 +179,56 @@ fn sigterm_ends_the_game_with_the_terminal_restored() {
     }
     let session = game_in_a_shell("puzzle-play-term", 11);
     session.wait_for("— seed 11");
-    let shell = session.tmux(&["display-message", "-p", "-t", &session.name, "#{pane_pid}"]);
-    let child = Command::new("pgrep").args(["-P", shell.trim()]).output().unwrap();
-    let pid = String::from_utf8_lossy(&child.stdout).trim().to_string();
-    assert!(!pid.is_empty(), "no game process under the shell {shell}");
+    let pid = session.game_pid();
     assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
     session.wait_for("status=143");
     let after = session.wait_for_mode();
     assert!(after.lines().any(|line| line.trim() == "icanon"), "the terminal stayed raw:\n{after}");
+}
+
+#[test]
+fn ctrl_z_and_sigtstp_give_the_terminal_back_until_fg_and_other_control_keys_move_nothing() {
+    if !have_tmux() {
+        return;
+    }
+    let session = game_in_a_shell("puzzle-play-stop", 19);
+    session.wait_for("— seed 19");
+    // Ctrl-L draws again; Ctrl-D, Ctrl-W, Alt-l and Ctrl-S are not moves
+    // (as plain d, w, l and s would be).
+    for key in ["C-l", "C-d", "C-w", "M-l", "C-s"] {
+        session.keys(key);
+    }
+    session.keys("x");
+    sleep(Duration::from_millis(300));
+    let screen = session.screen();
+    assert!(screen.contains("— 0 moves —"), "{screen}");
+
+    // Ctrl-Z: the shell has the terminal back, in canonical mode; `sh`
+    // goes on with its list at once (the status of a stopped job is 128 +
+    // the signal, SIGSTOP's 19), so the mode is printed then.
+    session.keys("C-z");
+    let stopped = session.wait_for_mode();
+    assert!(stopped.contains("Stopped"), "{stopped}");
+    assert!(stopped.lines().any(|line| line.trim() == "icanon"), "the terminal stayed raw:\n{stopped}");
+    // `fg`: the same game, which takes the terminal again.
+    session.keys("clear; fg");
+    session.keys("Enter");
+    session.wait_for("— seed 19");
+    session.keys("q");
+    let after = session.wait_for("(seed 19)");
+    assert!(after.contains("score 0, 0 moves"), "{after}");
+
+    // A SIGTSTP from elsewhere does the same.
+    let command = format!(
+        "clear; {} play --seed 23; stty -a | tr ' ' '\\n' | grep -x -- '-\\?icanon'",
+        env!("CARGO_BIN_EXE_puzzle")
+    );
+    session.keys(&command);
+    session.keys("Enter");
+    session.wait_for("— seed 23");
+    assert!(Command::new("kill").args(["-TSTP", &session.game_pid()]).status().unwrap().success());
+    let stopped = session.wait_for_mode();
+    assert!(stopped.lines().any(|line| line.trim() == "icanon"), "the terminal stayed raw:\n{stopped}");
 }
 
 #[test]

@@ -5,12 +5,16 @@
 //! Keys: the arrows, `w s d` and `k j l` move; `u` undoes, `h` shows the
 //! engine's analysis, `a` lets the engine play until the next key, `q` (or
 //! Esc, or Ctrl-C) quits. `h` and `a` are commands, not moves (hjkl's left
-//! and WASD's left): the left arrow, `A` or `H` move left.
+//! and WASD's left): the left arrow, `A` or `H` move left. As in other
+//! full-screen programs, Ctrl-Z suspends (the terminal given back until
+//! `fg`, as it is for a SIGTSTP from elsewhere) and Ctrl-L draws the screen
+//! again; any other key held with Ctrl or Alt does nothing, so that Ctrl-D
+//! is not a move right.
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
@@ -22,7 +26,7 @@ use crossterm::{cursor, execute, queue};
 use rules_2048::{
     best_move, play_move, spawn_random, starting_board, Board, Direction, EngineOptions, SeededRng, SpawnLaw,
 };
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGSTOP, SIGTERM, SIGTSTP};
 
 use crate::language::errors::count;
 use crate::language::{parse_position, Game};
@@ -43,11 +47,19 @@ enum Action {
     Hint,
     Auto,
     Quit,
+    Suspend,
+    Redraw,
 }
 
 fn action_of(key: KeyEvent) -> Option<Action> {
-    if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-        return Some(Action::Quit);
+    if key.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) {
+        let control = key.modifiers == KeyModifiers::CONTROL;
+        return match key.code {
+            KeyCode::Char('c') if control => Some(Action::Quit),
+            KeyCode::Char('z') if control => Some(Action::Suspend),
+            KeyCode::Char('l') if control => Some(Action::Redraw),
+            _ => None,
+        };
     }
     Some(match key.code {
         KeyCode::Up | KeyCode::Char('w' | 'W' | 'k' | 'K') => Action::Move(Direction::Up),
@@ -111,7 +123,7 @@ impl Session {
                 None => self.message = "nothing to undo".into(),
             },
             Action::Hint => self.message = hint(&self.board, &self.law),
-            Action::Auto | Action::Quit => {}
+            Action::Auto | Action::Quit | Action::Suspend | Action::Redraw => {}
         }
         Ok(())
     }
@@ -251,11 +263,27 @@ struct TerminalGuard;
 
 impl TerminalGuard {
     fn enter() -> anyhow::Result<TerminalGuard> {
-        terminal::enable_raw_mode().context("cannot put the terminal in raw mode")?;
+        // Made first, so that a terminal half taken is given back.
         let guard = TerminalGuard;
-        execute!(std::io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)?;
+        take_the_terminal()?;
         Ok(guard)
     }
+}
+
+/// Raw mode and the alternate screen, at the start and again after a stop.
+fn take_the_terminal() -> anyhow::Result<()> {
+    terminal::enable_raw_mode().context("cannot put the terminal in raw mode")?;
+    execute!(std::io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)?;
+    Ok(())
+}
+
+/// Ctrl-Z, or a SIGTSTP from elsewhere: the terminal given back to the
+/// shell, then the process stopped (by SIGSTOP, as SIGTSTP's own handler is
+/// this one) until `fg` continues it and the game takes the terminal again.
+fn suspend() -> anyhow::Result<()> {
+    give_back_the_terminal();
+    signal_hook::low_level::raise(SIGSTOP).context("cannot stop the process")?;
+    take_the_terminal()
 }
 
 impl Drop for TerminalGuard {
@@ -330,6 +358,13 @@ fn start_of(
     }
 }
 
+/// The engine stopped, if it was playing, and the player told so.
+fn stop_engine(auto: &mut bool, session: &mut Session) {
+    if std::mem::take(auto) {
+        session.message = "the engine stopped".into();
+    }
+}
+
 /// Plays in the terminal until the player quits.
 ///
 /// `colour`: `None` for none (`NO_COLOR`, `--color never`), else whether in
@@ -362,6 +397,12 @@ pub(super) fn play(
     for number in [SIGINT, SIGTERM, SIGHUP] {
         signal_hook::flag::register_usize(number, Arc::clone(&signal), number as usize)?;
     }
+    // A stop asked for from elsewhere gives the terminal back first; a
+    // continue after a stop that could not be caught (SIGSTOP) takes it again.
+    let stop_asked = Arc::new(AtomicBool::new(false));
+    signal_hook::flag::register(SIGTSTP, Arc::clone(&stop_asked))?;
+    let continued = Arc::new(AtomicBool::new(false));
+    signal_hook::flag::register(SIGCONT, Arc::clone(&continued))?;
     let guard = TerminalGuard::enter()?;
     watch(Arc::clone(&signal));
     let mut out = std::io::stdout();
@@ -371,6 +412,15 @@ pub(super) fn play(
     let mut drawn: Option<(u16, u16)> = None;
     let mut changed = true;
     loop {
+        if stop_asked.swap(false, Ordering::SeqCst) {
+            suspend()?;
+            stop_engine(&mut auto, &mut session);
+            drawn = None;
+        }
+        if continued.swap(false, Ordering::SeqCst) {
+            take_the_terminal()?;
+            drawn = None;
+        }
         let size = terminal::size()?;
         if changed || drawn != Some(size) {
             session.draw(&mut out, size)?;
@@ -410,19 +460,32 @@ pub(super) fn play(
             continue;
         }
         let action = action_of(key);
-        if !fits && action != Some(Action::Quit) {
+        // These act on the terminal, not the game, whatever the game's state.
+        match action {
+            Some(Action::Quit) => break,
+            Some(Action::Suspend) => {
+                suspend()?;
+                stop_engine(&mut auto, &mut session);
+                drawn = None;
+                continue;
+            }
+            Some(Action::Redraw) => {
+                drawn = None;
+                continue;
+            }
+            _ => {}
+        }
+        if !fits {
             continue;
         }
         changed = true;
-        if auto && action != Some(Action::Quit) {
+        if auto {
             // Any other key stops the engine (quitting quits at once).
-            auto = false;
-            session.message = "the engine stopped".into();
+            stop_engine(&mut auto, &mut session);
             continue;
         }
         let Some(action) = action else { continue };
         match action {
-            Action::Quit => break,
             Action::Auto => {
                 auto = true;
                 session.message = ENGINE_PLAYS.into();
@@ -484,6 +547,17 @@ mod tests {
         assert_eq!(key(KeyCode::Char('q')), Some(Action::Quit));
         assert_eq!(action_of(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Action::Quit));
         assert_eq!(key(KeyCode::Char('x')), None);
+        let with = |modifiers, c| action_of(KeyEvent::new(KeyCode::Char(c), modifiers));
+        assert_eq!(with(KeyModifiers::CONTROL, 'z'), Some(Action::Suspend));
+        assert_eq!(with(KeyModifiers::CONTROL, 'l'), Some(Action::Redraw));
+        // A letter held with Ctrl or Alt is not the letter: Ctrl-D is no move.
+        for c in ['d', 'w', 's', 'a', 'u', 'h', 'q'] {
+            assert_eq!(with(KeyModifiers::CONTROL, c), None, "Ctrl-{c}");
+            assert_eq!(with(KeyModifiers::ALT, c), None, "Alt-{c}");
+        }
+        assert_eq!(with(KeyModifiers::CONTROL | KeyModifiers::ALT, 'c'), None);
+        // Shift is how a capital is typed.
+        assert_eq!(with(KeyModifiers::SHIFT, 'A'), Some(Action::Move(Direction::Left)));
     }
 
     /// A new session on `board`, seed 1, the classic law.
