@@ -167,8 +167,8 @@ fn the_engine_plays_until_any_key_and_q_quits_even_while_it_plays() {
     session.wait_for("the engine plays");
     session.keys("q");
     // The shell's echo comes after the game's summary: wait for it, not for
-    // the summary alone.
-    let after = session.wait_for("status=");
+    // the summary alone (nor for the command line, which says `status=$?`).
+    let after = session.wait_until("the status", |screen| screen.lines().any(|line| line.starts_with("status=")));
     assert!(after.contains("(seed 7)") && after.contains("status=0"), "{after}");
 }
 
@@ -348,4 +348,29 @@ fn a_lost_board_says_so_and_the_engine_does_not_pretend_to_play_it() {
     sleep(Duration::from_millis(300));
     let screen = session.screen();
     assert!(screen.contains("no move left: the game is over"), "{screen}");
+}
+
+#[test]
+fn the_goal_is_told_when_made_and_stays_told_while_the_engine_plays_on() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("goal.puzzle");
+    std::fs::write(&file, "game 2048\nspawns classic\nboard {\n  512 512 1024 .\n  . . . .\n  . . . .\n  . . . .\n}\n")
+        .unwrap();
+    let session = Session { name: format!("puzzle-play-goal-{}", std::process::id()) };
+    let program = env!("CARGO_BIN_EXE_puzzle");
+    let file = file.to_str().unwrap();
+    let args = ["new-session", "-d", "-s", &session.name, "-x", "80", "-y", "24", program, "play", file];
+    session.tmux(&args.into_iter().chain(["--seed", "1"]).collect::<Vec<_>>());
+    session.wait_for("— seed 1");
+    session.keys("a");
+    let made = session.wait_for("2048: the game's goal is made; play on for more");
+    assert!(made.contains("2048"), "{made}");
+    // Told for a while, not for the one move that made it.
+    sleep(Duration::from_millis(300));
+    let later = session.screen();
+    assert!(later.contains("the game's goal is made") && later.contains("the engine plays"), "{later}");
+    session.keys("q");
 }

@@ -108,6 +108,16 @@ impl Session {
                         return Ok(());
                     }
                 };
+                // The classic game's goal, and each larger tile after it, is
+                // told when a merge first makes it (a spawned tile is not made).
+                let made = moved.max_tile();
+                if made >= 2048 && made > self.board.max_tile() {
+                    self.message = if made == 2048 {
+                        "2048: the game's goal is made; play on for more".into()
+                    } else {
+                        format!("{made}: the largest tile yet")
+                    };
+                }
                 self.history.push((self.board.clone(), self.score, self.rng.clone()));
                 self.board = spawn_random(&moved, &self.law, &mut self.rng).unwrap_or(moved);
                 self.score = self.score.saturating_add(points);
@@ -436,11 +446,15 @@ pub(super) fn play(
                 changed = true;
                 match best_move(&session.board, &session.law, &engine()).map(|answer| answer.choice) {
                     Ok(Some(direction)) => {
+                        let told = std::mem::take(&mut session.message);
                         session.apply(Action::Move(direction))?;
-                        // Said for as long as it plays, unless the game ended.
-                        if session.message.is_empty() {
-                            session.message = ENGINE_PLAYS.into();
-                        }
+                        // What a move tells (a tile made, the game over) stays
+                        // on screen while the engine plays on, above the line
+                        // that it plays.
+                        session.message = match session.message.as_str() {
+                            "" => told,
+                            news => format!("{news}\n{ENGINE_PLAYS}"),
+                        };
                     }
                     Ok(None) => {
                         // A lost board: say so rather than "the engine plays".
@@ -609,6 +623,23 @@ mod tests {
         session.apply(Action::Move(Direction::Left)).unwrap_or(());
         session.apply(Action::Hint).unwrap();
         assert!(session.message.starts_with("hint: "), "{}", session.message);
+    }
+
+    #[test]
+    fn the_goal_and_each_larger_tile_are_told_when_first_made() {
+        let board: Board = "1024 1024 . / 2048 2048 . / . . .".parse().unwrap();
+        let mut session = session_on(&board);
+        session.apply(Action::Move(Direction::Down)).unwrap();
+        assert_eq!(session.message, "", "no tile larger than the 2048 already there");
+        let mut session = session_on(&board);
+        session.apply(Action::Move(Direction::Left)).unwrap();
+        assert_eq!(session.message, "4096: the largest tile yet");
+        let mut session = session_on(&"1024 1024 . / . . . / . . .".parse().unwrap());
+        session.apply(Action::Move(Direction::Right)).unwrap();
+        assert_eq!(session.message, "2048: the game's goal is made; play on for more");
+        // The next move says nothing more.
+        session.apply(Action::Move(Direction::Left)).unwrap();
+        assert_eq!(session.message, "");
     }
 
     #[test]
