@@ -250,6 +250,22 @@ fn the_game_with_spawns_gets_its_answers_as_hints() {
     assert_eq!(labels[1], "→ U or D or L or R (depth 2)", "{labels:?}");
     // The editor's budget stops a game early: the hint says so.
     assert!(labels[2].starts_with("→ "), "{labels:?}");
+    // On hover, each in full: its report's lines (the analysis, the shares,
+    // the proof), with no empty block for moves it has none of.
+    let hover = |server: &mut Server, line| {
+        let shown = server.on_document("textDocument/hover", json!({ "position": at(line, 8) }));
+        shown["contents"]["value"].as_str().unwrap().to_string()
+    };
+    let chance = hover(&mut server, 6);
+    assert!(chance.starts_with("**0.1, first U or D or L or R**\n\n```text\n"), "{chance}");
+    assert!(chance.contains("    exact: rounding error below "), "{chance}");
+    let best = hover(&mut server, 7);
+    for line in ["    U: ", "    D: ", "    L: ", "    R: ", "    searched: depth 2, "] {
+        assert!(best.contains(line), "{line:?} in {best}");
+    }
+    let play = hover(&mut server, 8);
+    assert!(play.contains("    reached: ") && play.contains("(min / median / max)"), "{play}");
+    assert!(!play.contains("```text\n```"), "{play}");
     server.stop();
 }
 

@@ -12,8 +12,9 @@ use crate::language::ast::Decimal;
 use crate::language::format::format_source;
 use crate::language::{parse, Error, ErrorKind, Game, GameKind};
 use crate::render::explain::{explain_2048, explain_blocks, Drawing};
-use crate::render::text::alternatives;
+use crate::render::text::{alternatives, with_spawns};
 use crate::report::{Failure, FileReport};
+use crate::style::Style;
 
 /// The kinds of token the server tells, in the legend's order.
 pub(super) const TOKEN_TYPES: [&str; 7] =
@@ -213,7 +214,17 @@ pub(super) fn hover(text: &str, answered: Option<&FileReport>, at: &Value, encod
     let (hint, explained) = match &solved.answered {
         Answered::Twenty48 { board, results, .. } => {
             let Some(result) = results.iter().find(|r| on(r.span)) else { return Value::Null };
-            let explained = result.answer.as_ref().map(|a| explain_2048(board, a, drawing)).unwrap_or_default();
+            // A query of the game with spawns has no moves to show, but its
+            // report's lines: the analysis, the shares, the proof.
+            let explained = result
+                .answer
+                .as_ref()
+                .map(|answer| {
+                    let mut lines = String::new();
+                    with_spawns(&mut lines, board, answer, Style { colour: false });
+                    lines + &explain_2048(board, answer, drawing)
+                })
+                .unwrap_or_default();
             (hint_2048(result), explained)
         }
         Answered::BlockGame { board, results } => {
@@ -222,7 +233,9 @@ pub(super) fn hover(text: &str, answered: Option<&FileReport>, at: &Value, encod
             (hint_blocks(result), explained)
         }
     };
-    let value = format!("**{}**\n\n```text\n{explained}```", hint.trim_start_matches("→ "));
+    let hint = hint.trim_start_matches("→ ");
+    let value =
+        if explained.is_empty() { format!("**{hint}**") } else { format!("**{hint}**\n\n```text\n{explained}```") };
     json!({ "contents": { "kind": "markdown", "value": value } })
 }
 
