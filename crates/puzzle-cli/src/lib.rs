@@ -31,8 +31,9 @@
 //!
 //! This crate is the only one that touches files, terminals, pest, clap and
 //! anyhow; the rules crates know nothing of it. With `default-features =
-//! false` the library builds without clap, indicatif, ctrlc and anyhow, and
-//! still parses, checks, formats and answers puzzles.
+//! false` the library builds without clap, anyhow, indicatif, signal-hook,
+//! crossterm or lsp-server, and still parses, checks, formats and answers
+//! puzzles.
 #![forbid(unsafe_code)]
 
 mod activity;

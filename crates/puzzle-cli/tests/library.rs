@@ -1,6 +1,7 @@
 //! The language as a library: parse, check, format and answer a puzzle with
 //! nothing of the command. CI runs this with `--no-default-features`, where
-//! clap, indicatif, ctrlc and anyhow are not even built.
+//! clap, anyhow, indicatif, signal-hook, crossterm and lsp-server are not
+//! even built.
 
 use puzzle_cli::answer::{answer_all, Answer2048, Answered, Budget, Status};
 use puzzle_cli::language::format::format_source;
