@@ -11,6 +11,7 @@
 //! again; any other key held with Ctrl or Alt does nothing, so that Ctrl-D
 //! is not a move right.
 
+use std::collections::VecDeque;
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -74,13 +75,23 @@ fn action_of(key: KeyEvent) -> Option<Action> {
     })
 }
 
+/// The moves `u` can take back: as many as 64 MiB of boards hold (4×4:
+/// some 800,000, more than a game lasts; 32×32, where the engine may play
+/// for hours: some 60,000), so that a long game does not grow without end.
+fn undo_limit_of(board: &Board) -> usize {
+    let entry = board.width() * board.height() + std::mem::size_of::<(Board, u64, SeededRng)>();
+    ((64 << 20) / entry).max(1)
+}
+
 /// A game in progress.
 struct Session {
     board: Board,
     score: u64,
     moves: u64,
-    /// The boards before each move, with the score then, for `u`.
-    history: Vec<(Board, u64, SeededRng)>,
+    /// The boards before each move, with the score then, for `u`: the
+    /// latest `undo_limit` of them.
+    history: VecDeque<(Board, u64, SeededRng)>,
+    undo_limit: usize,
     rng: SeededRng,
     law: SpawnLaw,
     seed: u64,
@@ -118,17 +129,23 @@ impl Session {
                         format!("{made}: the largest tile yet")
                     };
                 }
-                self.history.push((self.board.clone(), self.score, self.rng.clone()));
+                if self.history.len() == self.undo_limit {
+                    self.history.pop_front();
+                }
+                self.history.push_back((self.board.clone(), self.score, self.rng.clone()));
                 self.board = spawn_random(&moved, &self.law, &mut self.rng).unwrap_or(moved);
                 self.score = self.score.saturating_add(points);
                 self.moves += 1;
                 self.tell_if_over();
             }
-            Action::Undo => match self.history.pop() {
+            Action::Undo => match self.history.pop_back() {
                 Some((board, score, rng)) => {
                     (self.board, self.score, self.rng) = (board, score, rng);
                     self.moves -= 1;
                     self.message = "undone".into();
+                }
+                None if self.moves > 0 => {
+                    self.message = format!("nothing more to undo: the last {} moves are kept", self.undo_limit)
                 }
                 None => self.message = "nothing to undo".into(),
             },
@@ -397,8 +414,18 @@ pub(super) fn play(
     });
     let mut rng = SeededRng::new(seed);
     let board = starting_board(&board, &law, &mut rng);
-    let mut session =
-        Session { board, score: 0, moves: 0, history: Vec::new(), rng, law, seed, message: String::new(), colour };
+    let mut session = Session {
+        undo_limit: undo_limit_of(&board),
+        board,
+        score: 0,
+        moves: 0,
+        history: VecDeque::new(),
+        rng,
+        law,
+        seed,
+        message: String::new(),
+        colour,
+    };
     session.tell_if_over();
 
     // A signal ends the loop, which gives the terminal back, then the
@@ -580,7 +607,8 @@ mod tests {
             board: board.clone(),
             score: 0,
             moves: 0,
-            history: Vec::new(),
+            history: VecDeque::new(),
+            undo_limit: undo_limit_of(board),
             rng: SeededRng::new(1),
             law: SpawnLaw::classic(),
             seed: 1,
@@ -640,6 +668,26 @@ mod tests {
         // The next move says nothing more.
         session.apply(Action::Move(Direction::Left)).unwrap();
         assert_eq!(session.message, "");
+    }
+
+    #[test]
+    fn undo_keeps_the_latest_moves_up_to_its_limit() {
+        assert!(undo_limit_of(&"2 . . . / . . . . / . . . . / . . . .".parse().unwrap()) > 500_000);
+        let large = Board::from_exponents(grid_core::Grid::new(32, 32, 0)).unwrap();
+        assert!((50_000..70_000).contains(&undo_limit_of(&large)));
+        let mut session = session_on(&"2 . . . / . . . . / . . . . / . . . .".parse().unwrap());
+        session.undo_limit = 2;
+        for direction in [Direction::Right, Direction::Down, Direction::Left, Direction::Up] {
+            session.apply(Action::Move(direction)).unwrap();
+        }
+        assert_eq!((session.moves, session.history.len()), (4, 2));
+        let kept = session.history[0].0.clone();
+        session.apply(Action::Undo).unwrap();
+        session.apply(Action::Undo).unwrap();
+        assert_eq!((&session.board, session.moves), (&kept, 2));
+        session.apply(Action::Undo).unwrap();
+        assert_eq!(session.message, "nothing more to undo: the last 2 moves are kept");
+        assert_eq!(session.moves, 2);
     }
 
     #[test]
