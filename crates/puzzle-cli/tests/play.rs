@@ -44,11 +44,14 @@ impl Session {
     }
 
     /// The screen once the shell printed the terminal's canonical-mode flag
-    /// (`icanon`, or `-icanon` when it stayed raw), on a line of its own.
-    fn wait_for_mode(&self) -> String {
-        self.wait_until("the terminal's mode", |screen| {
+    /// (`icanon`, or `-icanon` when it stayed raw) on a line of its own, and
+    /// a failure unless it is `icanon`: raw mode given back.
+    fn wait_for_canonical_mode(&self) -> String {
+        let screen = self.wait_until("the terminal's mode", |screen| {
             screen.lines().any(|line| line.trim() == "icanon" || line.trim() == "-icanon")
-        })
+        });
+        assert!(screen.lines().any(|line| line.trim() == "icanon"), "the terminal stayed raw:\n{screen}");
+        screen
     }
 }
 
@@ -143,8 +146,7 @@ fn a_game_in_tmux_starts_moves_hints_and_quits_with_the_terminal_restored() {
     session.keys("q");
     let after = session.wait_for("(seed 7)");
     assert!(after.contains("score 0, 0 moves"), "{after}");
-    let after = session.wait_for_mode();
-    assert!(after.lines().any(|line| line.trim() == "icanon"), "the terminal stayed raw:\n{after}");
+    session.wait_for_canonical_mode();
 }
 
 #[test]
@@ -182,8 +184,7 @@ fn sigterm_ends_the_game_with_the_terminal_restored() {
     let pid = session.game_pid();
     assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
     session.wait_for("status=143");
-    let after = session.wait_for_mode();
-    assert!(after.lines().any(|line| line.trim() == "icanon"), "the terminal stayed raw:\n{after}");
+    session.wait_for_canonical_mode();
 }
 
 #[test]
@@ -207,9 +208,8 @@ fn ctrl_z_and_sigtstp_give_the_terminal_back_until_fg_and_other_control_keys_mov
     // goes on with its list at once (the status of a stopped job is 128 +
     // the signal, SIGSTOP's 19), so the mode is printed then.
     session.keys("C-z");
-    let stopped = session.wait_for_mode();
+    let stopped = session.wait_for_canonical_mode();
     assert!(stopped.contains("Stopped"), "{stopped}");
-    assert!(stopped.lines().any(|line| line.trim() == "icanon"), "the terminal stayed raw:\n{stopped}");
     // `fg`: the same game, which takes the terminal again.
     session.keys("clear; fg");
     session.keys("Enter");
@@ -227,8 +227,7 @@ fn ctrl_z_and_sigtstp_give_the_terminal_back_until_fg_and_other_control_keys_mov
     session.keys("Enter");
     session.wait_for("— seed 23");
     assert!(Command::new("kill").args(["-TSTP", &session.game_pid()]).status().unwrap().success());
-    let stopped = session.wait_for_mode();
-    assert!(stopped.lines().any(|line| line.trim() == "icanon"), "the terminal stayed raw:\n{stopped}");
+    session.wait_for_canonical_mode();
 }
 
 #[test]
