@@ -231,6 +231,32 @@ fn ctrl_z_and_sigtstp_give_the_terminal_back_until_fg_and_other_control_keys_mov
 }
 
 #[test]
+fn ctrl_z_without_a_shell_to_come_back_to_does_not_stop_the_game() {
+    if !have_tmux() {
+        return;
+    }
+    // The game as the pane's own process: nothing could continue it.
+    let session = Session { name: format!("puzzle-play-leader-{}", std::process::id()) };
+    let program = env!("CARGO_BIN_EXE_puzzle");
+    session.tmux(&["new-session", "-d", "-s", &session.name, "-x", "80", "-y", "24", program, "play", "--seed", "29"]);
+    session.wait_for("— seed 29");
+    session.keys("C-z");
+    session.wait_for("Ctrl-Z: no shell with job control to come back to, so the game goes on (q quits)");
+    let pid = session.tmux(&["display-message", "-p", "-t", &session.name, "#{pane_pid}"]).trim().to_string();
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    assert!(status.lines().any(|line| line.starts_with("State:") && !line.contains("stopped")), "{status}");
+    // A SIGTSTP from elsewhere does not stop it either; it still plays.
+    assert!(Command::new("kill").args(["-TSTP", &pid]).status().unwrap().success());
+    sleep(Duration::from_millis(300));
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    assert!(status.lines().any(|line| line.starts_with("State:") && !line.contains("stopped")), "{status}");
+    for key in ["Left", "Right", "Up", "Down"] {
+        session.keys(key);
+    }
+    session.wait_until("a move", |screen| !screen.contains("— 0 moves —"));
+}
+
+#[test]
 fn closing_the_terminal_ends_the_game() {
     if !have_tmux() {
         return;

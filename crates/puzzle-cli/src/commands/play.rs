@@ -307,10 +307,23 @@ fn take_the_terminal() -> anyhow::Result<()> {
 /// Ctrl-Z, or a SIGTSTP from elsewhere: the terminal given back to the
 /// shell, then the process stopped (by SIGSTOP, as SIGTSTP's own handler is
 /// this one) until `fg` continues it and the game takes the terminal again.
-fn suspend() -> anyhow::Result<()> {
+/// Without a shell's job control, nothing could continue it: the game says
+/// so and goes on, as the kernel ignores a terminal's stop for such a game.
+fn suspend(session: &mut Session) -> anyhow::Result<()> {
+    if !under_job_control() {
+        session.message = "Ctrl-Z: no shell with job control to come back to, so the game goes on (q quits)".into();
+        return Ok(());
+    }
     give_back_the_terminal();
     signal_hook::low_level::raise(SIGSTOP).context("cannot stop the process")?;
     take_the_terminal()
+}
+
+/// Whether a shell with job control started the game: it then runs in a
+/// process group of its own, not its session's (the one a terminal
+/// emulator, tmux or a shell without job control runs it in).
+fn under_job_control() -> bool {
+    rustix::process::getsid(None).is_ok_and(|session| session != rustix::process::getpgrp())
 }
 
 impl Drop for TerminalGuard {
@@ -450,8 +463,8 @@ pub(super) fn play(
     let mut changed = true;
     loop {
         if stop_asked.swap(false, Ordering::SeqCst) {
-            suspend()?;
             stop_engine(&mut auto, &mut session);
+            suspend(&mut session)?;
             drawn = None;
         }
         if continued.swap(false, Ordering::SeqCst) {
@@ -505,8 +518,8 @@ pub(super) fn play(
         match action {
             Some(Action::Quit) => break,
             Some(Action::Suspend) => {
-                suspend()?;
                 stop_engine(&mut auto, &mut session);
+                suspend(&mut session)?;
                 drawn = None;
                 continue;
             }
