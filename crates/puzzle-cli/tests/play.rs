@@ -327,6 +327,8 @@ fn play_without_a_terminal_says_so() {
             "error: `/dev/zero` is larger than 1048576 bytes, the limit for a puzzle; split it into several puzzles\n",
         ),
         (vec!["play", "no-such.puzzle"], "error: cannot read `no-such.puzzle`: "),
+        // Standard input is the keyboard: a file cannot come from it.
+        (vec!["play", "-"], "error: `puzzle play` reads its keys from standard input, so its FILE cannot be `-`"),
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).args(&args).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{args:?}");

@@ -377,6 +377,9 @@ fn start_of(
         let board = Board::from_exponents(grid_core::Grid::new(height, width, 0)).expect("an empty board");
         return Ok(Some((board, SpawnLaw::classic())));
     };
+    if path == Path::new("-") {
+        bail!("`puzzle play` reads its keys from standard input, so its FILE cannot be `-`: give the file's path (a file named `-` is `./-`)");
+    }
     // The message names the file.
     let bytes = read_capped(path).map_err(|message| anyhow::anyhow!(message))?;
     let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{}: not UTF-8 text", path.display()))?;
