@@ -80,7 +80,8 @@ pub fn chance(board: &Board, law: &SpawnLaw, target: u64, max_moves: usize) -> R
 }
 
 /// [`chance()`], visiting at most `board_budget` boards after a move (the
-/// boards whose spawns it averages), else [`SearchError::OutOfBudget`]:
+/// boards whose spawns it averages) and starting boards of a new game that
+/// need a search, else [`SearchError::OutOfBudget`]:
 /// nothing is proven of the K moves then ([`chance_within_fewer`] says
 /// what fewer moves prove).
 pub fn chance_with(
@@ -255,10 +256,34 @@ impl<'a, P: Position> Expectimax<'a, P> {
         let law = self.law;
         for (first_probability, first) in spawned(start, law) {
             for (second_probability, second) in spawned(&first, law) {
-                probability += first_probability * second_probability * self.value(&second, max_moves)?;
+                probability += first_probability * second_probability * self.starting_value(&second, max_moves)?;
             }
         }
         Ok((probability, Vec::new()))
+    }
+
+    /// The value of a new game's starting board, counted against the
+    /// budget as a board after a move is when it needs a search: on a large
+    /// board they outnumber any budget that fits its time (638,400 on
+    /// 20×20, where the budget is 3,200), and would take their time unbounded.
+    fn starting_value(&mut self, board: &P, left: usize) -> Result<f64, SearchError> {
+        if let Some(settled) = self.settled(board, left) {
+            return Ok(settled);
+        }
+        self.count_board()?;
+        self.value(board, left)
+    }
+
+    /// One more board visited, or the budget is spent.
+    fn count_board(&mut self) -> Result<(), SearchError> {
+        if self.boards >= self.budget {
+            return Err(SearchError::OutOfBudget { boards: self.boards });
+        }
+        self.boards += 1;
+        if self.boards.is_multiple_of(CHANCE_BOARDS_TOLD_EVERY) {
+            (self.on_boards)(self.boards);
+        }
+        Ok(())
     }
 
     /// The value of a board with `left` moves to go.
@@ -347,13 +372,7 @@ impl<'a, P: Position> Expectimax<'a, P> {
         if let Some(&value) = self.memo.get(&key) {
             return Ok(value);
         }
-        if self.boards >= self.budget {
-            return Err(SearchError::OutOfBudget { boards: self.boards });
-        }
-        self.boards += 1;
-        if self.boards.is_multiple_of(CHANCE_BOARDS_TOLD_EVERY) {
-            (self.on_boards)(self.boards);
-        }
+        self.count_board()?;
         let mut boards = self.spare.pop().unwrap_or_default();
         spawned_into(&mut boards, moved, self.law);
         let mut value = 0.0;

@@ -209,6 +209,20 @@ fn a_new_game_spawns_two_tiles_first() {
 }
 
 #[test]
+fn a_new_game_s_starting_boards_count_against_the_budget() {
+    // An 8 within one move of an empty 1×2 board: of its 8 starting boards
+    // (each cell first, each tile, then the other cell), only the two of
+    // two 4s are not settled by their sum; each is counted, and merges at
+    // once. On a large board there are too many to search unbudgeted
+    // (638,400 on 20×20, where the command's budget is 3,200).
+    let empty: Board = ". .".parse().unwrap();
+    let classic = SpawnLaw::classic();
+    let found = chance_with(&empty, &classic, 8, 1, Some(2)).unwrap();
+    assert!((found.probability - 0.01).abs() < 1e-15, "{found:?}");
+    assert_eq!(chance_with(&empty, &classic, 8, 1, Some(1)), Err(SearchError::OutOfBudget { boards: 1 }));
+}
+
+#[test]
 fn the_best_first_moves_are_those_that_reach_the_best() {
     // 2 2 in a row: left and right both merge them at once.
     let board: Board = "2 2 / . .".parse().unwrap();
