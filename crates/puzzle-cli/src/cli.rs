@@ -151,7 +151,8 @@ pub enum Command {
     },
     /// Print a commented template to start a new puzzle from.
     #[command(
-        after_help = "Examples:\n  puzzle new 2048 > my.puzzle\n  puzzle new blockgame --size 6x8 > blocks.puzzle"
+        after_help = "Examples:\n  puzzle new 2048 > my.puzzle\n  puzzle new 2048 --spawns > game.puzzle\n  puzzle new \
+                      blockgame --size 6x8 > blocks.puzzle"
     )]
     New {
         /// Which game.
@@ -160,6 +161,9 @@ pub enum Command {
         /// The board's size as HEIGHTxWIDTH (default 4x4 for 2048, 10x10 for the block game).
         #[arg(long, value_name = "HxW", value_parser = parse_size)]
         size: Option<(usize, usize)>,
+        /// 2048 with spawns, the game as it is played: `chance`, `best-move` and `play`.
+        #[arg(long)]
+        spawns: bool,
     },
     /// Read an online judge's input on stdin and print only the answer.
     #[command(after_help = "Examples:\n  printf '3\\n2 2 2\\n4 4 4\\n8 8 8\\n' | puzzle judge boj-12100\n  \

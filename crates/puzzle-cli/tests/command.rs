@@ -413,6 +413,19 @@ fn new_prints_a_template_that_runs() {
     assert!(stdout(&run).contains("blockgame, 3×5 board"));
     assert_eq!(code(&puzzle(&["new", "2048", "--size", "0x4"])), 2);
     assert_eq!(code(&puzzle(&["new", "2048", "--size", "four"])), 2);
+    // The game with spawns: every query answered, exactly, on a size whose
+    // self-play needs a depth of its own.
+    let output = puzzle(&["new", "2048", "--spawns", "--size", "3x5"]);
+    let path = write_puzzle(&dir, "spawns.puzzle", &stdout(&output));
+    let run = puzzle(&["run", &path]);
+    assert_eq!(code(&run), 0, "{}", stdout(&run));
+    let report = stdout(&run);
+    for line in ["2048 with spawns 2 90% 4 10%, 3×5 board", "chance 8 within 3: 0.1", "best-move: ", "play 10 games"] {
+        assert!(report.contains(line), "{line:?} in {report}");
+    }
+    let refused = puzzle(&["new", "blockgame", "--spawns"]);
+    assert_eq!(code(&refused), 2);
+    assert!(stderr(&refused).contains("`--spawns` is an option of 2048"), "{}", stderr(&refused));
 }
 
 #[test]

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use puzzle_cli::language::format::format_source;
-use puzzle_cli::language::template::new_puzzle;
+use puzzle_cli::language::template::{new_game_with_spawns, new_puzzle};
 use puzzle_cli::language::{parse, Game, GameKind};
 
 /// What a file means, without where things are written: the checked puzzle,
@@ -93,6 +93,15 @@ fn templates() {
         assert_eq!(puzzle.game.size(), (height, width));
         assert_eq!(format_source(&template).unwrap(), template, "{name} is formatted");
         insta::assert_snapshot!(name, template);
+    }
+    for (height, width) in [(1, 1), (1, 2), (4, 4), (3, 5), (32, 32)] {
+        let template = new_game_with_spawns(height, width);
+        let puzzle = parse(&template).unwrap_or_else(|d| panic!("{height}x{width}: {}", d[0].kind.message()));
+        assert_eq!(puzzle.game.size(), (height, width));
+        assert_eq!(format_source(&template).unwrap(), template, "{height}x{width} is formatted");
+        if (height, width) == (4, 4) {
+            insta::assert_snapshot!("new-2048-spawns", template);
+        }
     }
 }
 

@@ -27,7 +27,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Check { paths, json } => check::check(&paths, json, quiet, colour),
         Command::Fmt { paths, check } => fmt::fmt(&paths, check, colour),
-        Command::New { game, size } => new::new(game, size),
+        Command::New { game, size, spawns } => new::new(game, size, spawns),
         Command::Play { file, size, seed } => {
             let tiles = colour.stdout.then_some(colour.truecolor);
             play::play(file.as_deref(), size, seed, tiles, colour.stderr)

@@ -2,14 +2,18 @@
 
 use std::process::ExitCode;
 
-use crate::language::template::new_puzzle;
+use crate::language::template::{new_game_with_spawns, new_puzzle};
 use crate::language::GameKind;
 use crate::limits;
 use crate::output;
 
-/// Prints the template for `game`, of `size` (height, width) or the game's
-/// usual size.
-pub(super) fn new(game: GameKind, size: Option<(usize, usize)>) -> anyhow::Result<ExitCode> {
+/// Prints the template for `game` (with spawns when `spawns`), of `size`
+/// (height, width) or the game's usual size.
+pub(super) fn new(game: GameKind, size: Option<(usize, usize)>, spawns: bool) -> anyhow::Result<ExitCode> {
+    if spawns && game == GameKind::BlockGame {
+        output::stderr("error: `--spawns` is an option of 2048; the block game has no spawns\n");
+        return Ok(ExitCode::from(2));
+    }
     let (height, width) = size.unwrap_or(match game {
         GameKind::Twenty48 => (4, 4),
         GameKind::BlockGame => (10, 10),
@@ -21,6 +25,7 @@ pub(super) fn new(game: GameKind, size: Option<(usize, usize)>) -> anyhow::Resul
         ));
         return Ok(ExitCode::from(2));
     }
-    output::stdout(&new_puzzle(game, height, width))?;
+    let template = if spawns { new_game_with_spawns(height, width) } else { new_puzzle(game, height, width) };
+    output::stdout(&template)?;
     Ok(ExitCode::SUCCESS)
 }
