@@ -31,9 +31,9 @@ query reach 64 within 10
 # The board after the given moves (U D L R, or up down left right).
 query apply L U
 
-# The real game instead: add `spawns classic` below `game 2048` (a 2, or a 4
-# one time in ten, appears after every move), and ask these queries instead
-# of the three above:
+# The real game instead (`puzzle new 2048 --spawns` prints its template): add
+# `spawns classic` below `game 2048` (a 2, or a 4 one time in ten, appears
+# after every move), and ask these queries instead of the three above:
 #   query chance 16 within 6                    # the best probability of a 16
 #   query best-move                             # the engine's move, analysed
 #   query play 10 games seed 1 depth 2 until 2048   # seeded self-play
