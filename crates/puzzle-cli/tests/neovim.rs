@@ -1,26 +1,28 @@
 //! A real editor speaking to `puzzle lsp`: Neovim, headless, opens a file
-//! with an error through `editors/nvim/puzzle.lua`, and the diagnostic it
-//! receives is checked. CI installs Neovim (Debian's `neovim`); elsewhere the
-//! test is skipped when Neovim is missing, and fails under CI.
+//! through `editors/nvim/puzzle.lua`, and what it receives is checked: the
+//! diagnostics of a file with errors, the hover of a query of the game with
+//! spawns. CI installs Neovim (Debian's `neovim`); elsewhere the tests are
+//! skipped when Neovim is missing, and fail under CI.
 
 use std::path::Path;
 use std::process::Command;
 
-#[test]
-fn neovim_receives_the_diagnostics_of_puzzle_lsp() {
+/// What Neovim wrote to `$PUZZLE_OUT` after opening a file of `text` and
+/// running `tests/nvim/<script>` with `env`; `None` without Neovim.
+fn in_neovim(text: &str, script: &str, env: &[(&str, &str)]) -> Option<String> {
     let Ok(version) = Command::new("nvim").arg("--version").output() else {
         assert!(std::env::var_os("CI").is_none(), "CI must install Neovim (apt-get install -y neovim)");
         eprintln!("skipped: no nvim on PATH");
-        return;
+        return None;
     };
     assert!(version.status.success());
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("mistake.puzzle");
-    std::fs::write(&file, "gmae 2048\nboard {\n  2 3\n}\nquery max-tile within 1\n").unwrap();
-    let out = dir.path().join("diagnostics.txt");
+    let file = dir.path().join("open.puzzle");
+    std::fs::write(&file, text).unwrap();
+    let out = dir.path().join("received.txt");
     let snippet = root.join("editors/nvim/puzzle.lua");
-    let check = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvim/diagnostics.lua");
+    let check = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvim").join(script);
     let status = Command::new("nvim")
         .args(["--headless", "--clean"])
         .arg("--cmd")
@@ -31,11 +33,28 @@ fn neovim_receives_the_diagnostics_of_puzzle_lsp() {
         .arg("-c")
         .arg(format!("luafile {}", check.display()))
         .env("PUZZLE_OUT", &out)
+        .envs(env.iter().copied())
         .current_dir(dir.path())
         .status()
         .unwrap();
     assert!(status.success());
-    let received = std::fs::read_to_string(&out).unwrap();
+    Some(std::fs::read_to_string(&out).unwrap())
+}
+
+#[test]
+fn neovim_receives_the_diagnostics_of_puzzle_lsp() {
+    let text = "gmae 2048\nboard {\n  2 3\n}\nquery max-tile within 1\n";
+    let Some(received) = in_neovim(text, "diagnostics.lua", &[]) else { return };
     assert!(received.contains("1:1: expected a statement, found `gmae`"), "{received}");
     assert!(received.contains("3:5: `3` is not a power of two from 2 up"), "{received}");
+}
+
+#[test]
+fn neovim_shows_the_engine_s_analysis_on_hover() {
+    let text = "game 2048\nspawns classic\nboard {\n  2 2 . .\n  . 4 . .\n  . . . .\n  . . . 8\n}\nquery best-move\n";
+    let Some(received) = in_neovim(text, "hover.lua", &[("PUZZLE_LINE", "8")]) else { return };
+    assert!(received.starts_with("**U (depth 4)**"), "{received}");
+    for line in ["    U: ", "    D: ", "    L: ", "    R: ", "    searched: depth 4, "] {
+        assert!(received.contains(line), "{line:?} in {received}");
+    }
 }
