@@ -241,7 +241,7 @@ fn ctrl_z_without_a_shell_to_come_back_to_does_not_stop_the_game() {
     session.tmux(&["new-session", "-d", "-s", &session.name, "-x", "80", "-y", "24", program, "play", "--seed", "29"]);
     session.wait_for("— seed 29");
     session.keys("C-z");
-    session.wait_for("Ctrl-Z: no shell with job control to come back to, so the game goes on (q quits)");
+    session.wait_for("not suspended: no shell with job control would bring the game back (q quits)");
     let pid = session.tmux(&["display-message", "-p", "-t", &session.name, "#{pane_pid}"]).trim().to_string();
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
     assert!(status.lines().any(|line| line.starts_with("State:") && !line.contains("stopped")), "{status}");

@@ -311,7 +311,7 @@ fn take_the_terminal() -> anyhow::Result<()> {
 /// so and goes on, as the kernel ignores a terminal's stop for such a game.
 fn suspend(session: &mut Session) -> anyhow::Result<()> {
     if !under_job_control() {
-        session.message = "Ctrl-Z: no shell with job control to come back to, so the game goes on (q quits)".into();
+        session.message = "not suspended: no shell with job control would bring the game back (q quits)".into();
         return Ok(());
     }
     give_back_the_terminal();
