@@ -95,6 +95,18 @@ fn game_in_a_shell(name: &str, seed: u64) -> Session {
     session
 }
 
+/// A detached session of `columns` × `rows` whose pane's own process is
+/// `program play ARGS` (no shell around it).
+fn game_as_the_pane(name: &str, (columns, rows): (u16, u16), args: &[&str]) -> Session {
+    let session = Session { name: format!("{name}-{}", std::process::id()) };
+    let (columns, rows) = (columns.to_string(), rows.to_string());
+    let mut command = vec!["new-session", "-d", "-s", &session.name, "-x", &columns, "-y", &rows];
+    command.extend([env!("CARGO_BIN_EXE_puzzle"), "play"]);
+    command.extend(args);
+    session.tmux(&command);
+    session
+}
+
 /// The rows of tiles on a screen of the game.
 fn tiles(screen: &str) -> Vec<String> {
     screen.lines().skip(2).take(4).map(|line| line.split_whitespace().collect::<Vec<_>>().join(" ")).collect()
@@ -236,9 +248,7 @@ fn ctrl_z_without_a_shell_to_come_back_to_does_not_stop_the_game() {
         return;
     }
     // The game as the pane's own process: nothing could continue it.
-    let session = Session { name: format!("puzzle-play-leader-{}", std::process::id()) };
-    let program = env!("CARGO_BIN_EXE_puzzle");
-    session.tmux(&["new-session", "-d", "-s", &session.name, "-x", "80", "-y", "24", program, "play", "--seed", "29"]);
+    let session = game_as_the_pane("puzzle-play-leader", (80, 24), &["--seed", "29"]);
     session.wait_for("— seed 29");
     session.keys("C-z");
     session.wait_for("not suspended: no shell with job control would bring the game back (q quits)");
@@ -264,9 +274,7 @@ fn closing_the_terminal_ends_the_game() {
     // The game runs as the pane's own process; killing the session closes
     // its terminal under it, and it must not linger (crossterm's read loop
     // would spin on the closed input forever).
-    let session = Session { name: format!("puzzle-play-hup-{}", std::process::id()) };
-    let program = env!("CARGO_BIN_EXE_puzzle");
-    session.tmux(&["new-session", "-d", "-s", &session.name, "-x", "80", "-y", "24", program, "play", "--seed", "13"]);
+    let session = game_as_the_pane("puzzle-play-hup", (80, 24), &["--seed", "13"]);
     session.wait_for("— seed 13");
     let pid = session.tmux(&["display-message", "-p", "-t", &session.name, "#{pane_pid}"]).trim().to_string();
     session.tmux(&["kill-session", "-t", &session.name]);
@@ -283,10 +291,7 @@ fn a_terminal_too_small_for_the_board_says_so_until_it_grows() {
         return;
     }
     // A 20×20 board needs 2 + 20 × 5 columns and 2 + 20 + 2 rows.
-    let session = Session { name: format!("puzzle-play-small-{}", std::process::id()) };
-    let program = env!("CARGO_BIN_EXE_puzzle");
-    let args = ["new-session", "-d", "-s", &session.name, "-x", "60", "-y", "20", program, "play"];
-    session.tmux(&args.into_iter().chain(["--size", "20x20", "--seed", "17"]).collect::<Vec<_>>());
+    let session = game_as_the_pane("puzzle-play-small", (60, 20), &["--size", "20x20", "--seed", "17"]);
     let small = session.wait_for("press q to quit");
     assert!(small.contains("The terminal is 60×20; this board needs 102×24."), "{small}");
     assert!(!small.contains("— seed 17"), "no board drawn wrapped:\n{small}");
@@ -346,24 +351,7 @@ fn a_lost_board_says_so_and_the_engine_does_not_pretend_to_play_it() {
     let file = dir.path().join("lost.puzzle");
     // A position to play needs no query.
     std::fs::write(&file, "game 2048\nspawns classic\nboard {\n  2 4\n  4 2\n}\n").unwrap();
-    let session = Session { name: format!("puzzle-play-lost-{}", std::process::id()) };
-    let program = env!("CARGO_BIN_EXE_puzzle");
-    let file = file.to_str().unwrap();
-    session.tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        &session.name,
-        "-x",
-        "80",
-        "-y",
-        "24",
-        program,
-        "play",
-        file,
-        "--seed",
-        "3",
-    ]);
+    let session = game_as_the_pane("puzzle-play-lost", (80, 24), &[file.to_str().unwrap(), "--seed", "3"]);
     session.wait_for("no move left: the game is over");
     // `a` on it: the engine has no move, and says the game is over again.
     session.keys("a");
@@ -386,11 +374,7 @@ fn the_goal_is_told_when_made_and_stays_told_while_the_engine_plays_on() {
     let file = dir.path().join("goal.puzzle");
     std::fs::write(&file, "game 2048\nspawns classic\nboard {\n  512 512 1024 .\n  . . . .\n  . . . .\n  . . . .\n}\n")
         .unwrap();
-    let session = Session { name: format!("puzzle-play-goal-{}", std::process::id()) };
-    let program = env!("CARGO_BIN_EXE_puzzle");
-    let file = file.to_str().unwrap();
-    let args = ["new-session", "-d", "-s", &session.name, "-x", "80", "-y", "24", program, "play", file];
-    session.tmux(&args.into_iter().chain(["--seed", "1"]).collect::<Vec<_>>());
+    let session = game_as_the_pane("puzzle-play-goal", (80, 24), &[file.to_str().unwrap(), "--seed", "1"]);
     session.wait_for("— seed 1");
     session.keys("a");
     let made = session.wait_for("2048: the game's goal is made; play on for more");
