@@ -270,6 +270,21 @@ fn the_game_with_spawns_gets_its_answers_as_hints() {
 }
 
 #[test]
+fn a_short_self_play_on_4x4_is_answered_in_full_in_the_editor() {
+    let mut server = Server::start(&["utf-16"]);
+    // A game to a 64: some 3 million moves tried, which the editor's
+    // budget on 4×4 allows (the engine's word makes a move cheap there).
+    let diagnostics = server.open(
+        "game 2048\nspawns classic\nboard {\n  2 2 . .\n  . 4 . .\n  . . . .\n  . . . 8\n}\n\
+         query play 1 games seed 3 until 64\n",
+    );
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let hints = server.answered_hints();
+    assert_eq!(hints[0]["label"], "→ 64 in 100% of 1 game", "{hints:?}");
+    server.stop();
+}
+
+#[test]
 fn a_lost_board_s_best_move_hint_says_the_game_is_lost() {
     let mut server = Server::start(&["utf-16"]);
     let diagnostics = server.open("game 2048\nspawns classic\nboard {\n  2 4\n  4 2\n}\nquery best-move\n");

@@ -24,6 +24,7 @@ use lsp_server::{Connection, Message, Notification, Request, RequestId, Response
 use serde_json::{json, Value};
 
 use crate::answer::{answer_while, Budget};
+use crate::language::Game;
 use crate::limits;
 use crate::report::{process_bytes, FileReport, Solved};
 use position::Encoding;
@@ -36,6 +37,13 @@ pub const BUDGET_CELLS: u64 = 20_000_000;
 /// The share of `chance`'s default budget a hint may take: its default takes
 /// some ten seconds, a hint a tenth or so (4×4: 20,000 boards).
 const CHANCE_SHARE: u64 = 100;
+
+/// How many moves the engine (`best-move` at a written depth, `play`) may
+/// try on 4×4 for one board of the other searches: there a move costs a
+/// sixteenth of what it costs on other sizes (the 64-bit word and its row
+/// tables against the general board), where it costs about a board (a tenth
+/// of a second is 20 million moves on 4×4, some 300,000 on 8×8).
+const ENGINE_MOVES_ON_4X4: u64 = 16;
 
 /// The boards a query's search may visit on a board of `cells` cells.
 fn budget_for(cells: usize) -> u64 {
@@ -157,8 +165,9 @@ fn answer_in_the_background(state: &Arc<State>, connection: &Connection, uri: St
         let Ok(puzzle) = crate::language::parse(&text) else { return };
         let (height, width) = puzzle.game.size();
         let cells = height * width;
+        let engine_on_4x4 = matches!(puzzle.game, Game::Spawns { .. }) && (height, width) == (4, 4);
         let budget = Budget {
-            nodes: Some(budget_for(cells)),
+            nodes: Some(budget_for(cells) * if engine_on_4x4 { ENGINE_MOVES_ON_4X4 } else { 1 }),
             threads: 1,
             chance_boards: Some(limits::default_chance_boards(cells) / CHANCE_SHARE),
         };
