@@ -220,8 +220,11 @@ fn ctrl_z_and_sigtstp_give_the_terminal_back_until_fg_and_other_control_keys_mov
     // goes on with its list at once (the status of a stopped job is 128 +
     // the signal, SIGSTOP's 19), so the mode is printed then.
     session.keys("C-z");
-    let stopped = session.wait_for_canonical_mode();
-    assert!(stopped.contains("Stopped"), "{stopped}");
+    session.wait_for_canonical_mode();
+    // The shell tells of the stopped job before its next prompt, which may
+    // come after the list's output.
+    let stopped = session.wait_for("Stopped");
+    assert!(stopped.contains("status=147"), "{stopped}");
     // `fg`: the same game, which takes the terminal again.
     session.keys("clear; fg");
     session.keys("Enter");
