@@ -9,7 +9,9 @@ use std::os::fd::AsFd;
 use crate::signals;
 
 /// Writes `text` to stdout as one piece and flushes it. A closed stdout ends
-/// the process with status 0 and no message; other errors are returned.
+/// the process with status 0 and no message; other errors are returned,
+/// saying where (`cannot write to standard output: No space left on
+/// device`), whichever command wrote.
 pub(crate) fn stdout(text: &str) -> std::io::Result<()> {
     let result = signals::whole(|| {
         let mut out = std::io::stdout().lock();
@@ -17,7 +19,8 @@ pub(crate) fn stdout(text: &str) -> std::io::Result<()> {
     });
     match result {
         Err(err) if err.kind() == ErrorKind::BrokenPipe => std::process::exit(0),
-        other => other,
+        Err(err) => Err(std::io::Error::new(err.kind(), format!("cannot write to standard output: {err}"))),
+        Ok(()) => Ok(()),
     }
 }
 

@@ -86,6 +86,30 @@ fn a_template_into_a_closed_pipe_does_not_panic() {
 }
 
 #[test]
+fn a_full_disk_under_stdout_is_told_as_such_by_every_command() {
+    for args in [
+        &["run", "puzzles/spawns-chance.puzzle"][..],
+        &["run", "--json", "puzzles/merge-once.puzzle"],
+        &["check", "--json", "puzzles/merge-once.puzzle"],
+        &["new", "2048", "--spawns"],
+        &["completions", "bash"],
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+            .args(args)
+            .current_dir(root())
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(
+            stderr, "error: cannot write to standard output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
 fn endless_and_huge_inputs_are_refused_at_the_limit() {
     let dir = tempfile::tempdir().unwrap();
     let sparse = dir.path().join("huge.puzzle");

@@ -76,13 +76,12 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
         let separator = if reported > 0 { "\n" } else { "" };
         reported += 1;
         output::stdout(&in_ascii(format!("{separator}{}", text::render_text(report, text_options))))
-    })
-    .context("writing the report")?;
+    })?;
     let (reports, times): (Vec<FileReport>, Vec<_>) = finished.into_iter().unzip();
     let mut code = exit_code(&reports);
     if options.json {
         let document = json::document(&reports, exit_status(&code));
-        output::stdout(&(serde_json::to_string_pretty(&document)? + "\n")).context("writing the report")?;
+        output::stdout(&(serde_json::to_string_pretty(&document)? + "\n"))?;
     } else if options.bless {
         let blessed = bless_all(&reports, options.check, style)?;
         // Blessed, a failing `expect` holds: what is left is an invalid file
@@ -100,7 +99,7 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
     }
     if !options.quiet && !options.json && !options.bless && reports.len() > 1 {
         let text = in_ascii(format!("\n{}\n", text::summary(&reports, style)));
-        output::stdout(&text).context("writing the report")?;
+        output::stdout(&text)?;
     }
     let slowest = times.iter().max().copied().unwrap_or_default();
     if !options.quiet && reports.len() > 1 && slowest >= WORTH_TIMING {
