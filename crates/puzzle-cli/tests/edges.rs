@@ -110,6 +110,20 @@ fn a_full_disk_under_stdout_is_told_as_such_by_every_command() {
 }
 
 #[test]
+fn a_directory_as_standard_input_is_told_alike_by_every_command() {
+    for args in [&["run", "-"][..], &["fmt", "-"], &["judge", "boj-12100"]] {
+        let output = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+            .args(args)
+            .stdin(std::fs::File::open("/").unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("cannot read standard input: Is a directory"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
 fn endless_and_huge_inputs_are_refused_at_the_limit() {
     let dir = tempfile::tempdir().unwrap();
     let sparse = dir.path().join("huge.puzzle");

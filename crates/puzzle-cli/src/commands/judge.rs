@@ -17,7 +17,7 @@ pub(super) fn judge(problem: Problem, colour: Colours) -> anyhow::Result<ExitCod
     std::io::stdin()
         .take(limits::MAX_JUDGE_BYTES as u64 + 1)
         .read_to_end(&mut input)
-        .context("reading standard input")?;
+        .context("cannot read standard input")?;
     match solve(problem, &input) {
         Ok(answer) => {
             output::stdout(&format!("{answer}\n"))?;
