@@ -130,13 +130,14 @@ pub enum Command {
         check: bool,
     },
     /// Play 2048 with spawns in the terminal: arrows, `w s d` or `k j l` to move, `u` undo,
-    /// `h` hint, `a` the engine plays, `q` quit.
+    /// `h` hint, `a` the engine plays, `n` new game, `q` quit.
     #[command(after_help = "Examples:\n  puzzle play\n  puzzle play --size 5x5 --seed 42\n  puzzle play \
                             puzzles/spawns-engine.puzzle\n\n\
                             Keys: the arrows, w s d and k j l move (h and a are commands: the left arrow, A or \
                             H move left); u undoes a move (the same move then brings the same spawn); h or ? shows \
                             the engine's move with each move's value; a lets the engine play until the next \
-                            key; q, Esc or Ctrl-C quits; Ctrl-Z suspends until fg; Ctrl-L draws again. The \
+                            key; n starts a new game (twice in a game in progress); q, Esc or Ctrl-C quits; Ctrl-Z \
+                            suspends until fg; Ctrl-L draws again. The \
                             terminal is restored on every way out.")]
     Play {
         /// A 2048 puzzle to start from (its board and spawn law; a board of

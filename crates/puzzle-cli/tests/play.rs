@@ -187,6 +187,28 @@ fn the_engine_plays_until_any_key_and_q_quits_even_while_it_plays() {
 }
 
 #[test]
+fn n_twice_gives_up_the_game_for_a_new_one_with_the_next_seed() {
+    if !have_tmux() {
+        return;
+    }
+    let session = game_in_a_shell("puzzle-play-new", 31);
+    session.wait_for("— seed 31");
+    for key in ["Left", "Up", "Right", "Down"] {
+        session.keys(key);
+    }
+    session.wait_until("a move", |screen| !screen.contains("— 0 moves —"));
+    session.keys("n");
+    session.wait_for("n again starts a new game");
+    session.keys("n");
+    let new = session.wait_for("a new game, seed 32");
+    assert!(new.contains("— score 0 — 0 moves — seed 32"), "{new}");
+    // The summary names the seed of the game played last.
+    session.keys("q");
+    let after = session.wait_for("(seed 32)");
+    assert!(after.contains("score 0, 0 moves"), "{after}");
+}
+
+#[test]
 fn sigterm_ends_the_game_with_the_terminal_restored() {
     if !have_tmux() {
         return;

@@ -3,8 +3,9 @@
 //! error, a panic's unwinding, SIGINT, SIGTERM or SIGHUP).
 //!
 //! Keys: the arrows, `w s d` and `k j l` move; `u` undoes, `h` shows the
-//! engine's analysis, `a` lets the engine play until the next key, `q` (or
-//! Esc, or Ctrl-C) quits. `h` and `a` are commands, not moves (hjkl's left
+//! engine's analysis, `a` lets the engine play until the next key, `n`
+//! starts a new game (asked twice in a game in progress), `q` (or Esc, or
+//! Ctrl-C) quits. `h` and `a` are commands, not moves (hjkl's left
 //! and WASD's left): the left arrow, `A` or `H` move left. As in other
 //! full-screen programs, Ctrl-Z suspends (the terminal given back until
 //! `fg`, as it is for a SIGTSTP from elsewhere) and Ctrl-L draws the screen
@@ -48,6 +49,7 @@ enum Action {
     Hint,
     Auto,
     Quit,
+    NewGame,
     Suspend,
     Redraw,
 }
@@ -70,6 +72,7 @@ fn action_of(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('u') => Action::Undo,
         KeyCode::Char('h' | '?') => Action::Hint,
         KeyCode::Char('a') => Action::Auto,
+        KeyCode::Char('n') => Action::NewGame,
         KeyCode::Char('q') | KeyCode::Esc => Action::Quit,
         _ => return None,
     })
@@ -95,6 +98,11 @@ struct Session {
     rng: SeededRng,
     law: SpawnLaw,
     seed: u64,
+    /// The board the file or `--size` gave, before its first spawns: where
+    /// `n` starts again.
+    start: Board,
+    /// Whether `n` was pressed once in a game not over, and asked again.
+    new_game_asked: bool,
     message: String,
     /// Tiles painted: `Some(truecolor)`.
     colour: Option<bool>,
@@ -102,6 +110,7 @@ struct Session {
 
 impl Session {
     fn apply(&mut self, action: Action) -> anyhow::Result<()> {
+        let new_game_asked = std::mem::take(&mut self.new_game_asked);
         match action {
             Action::Move(direction) => {
                 self.message.clear();
@@ -150,6 +159,13 @@ impl Session {
                 None => self.message = "nothing to undo".into(),
             },
             Action::Hint => self.message = hint(&self.board, &self.law),
+            // A game in progress is given up only when asked twice: no undo
+            // brings it back.
+            Action::NewGame if !new_game_asked && self.moves > 0 && !self.is_over() => {
+                self.new_game_asked = true;
+                self.message = "n again starts a new game (this one is given up; any other key keeps it)".into();
+            }
+            Action::NewGame => self.new_game(),
             Action::Auto | Action::Quit | Action::Suspend | Action::Redraw => {}
         }
         Ok(())
@@ -176,9 +192,25 @@ impl Session {
 
     /// Says so when no move is left.
     fn tell_if_over(&mut self) {
-        if rules_2048::legal_moves(&self.board).is_ok_and(|moves| moves.is_empty()) {
-            self.message = "no move left: the game is over (u undoes, q quits)".into();
+        if self.is_over() {
+            self.message = "no move left: the game is over (u undoes, n plays a new game, q quits)".into();
         }
+    }
+
+    fn is_over(&self) -> bool {
+        rules_2048::legal_moves(&self.board).is_ok_and(|moves| moves.is_empty())
+    }
+
+    /// A new game from the same start, with the next seed (shown, so that
+    /// `--seed` replays it).
+    fn new_game(&mut self) {
+        self.seed = self.seed.wrapping_add(1);
+        self.rng = SeededRng::new(self.seed);
+        self.board = starting_board(&self.start, &self.law, &mut self.rng);
+        (self.score, self.moves) = (0, 0);
+        self.history.clear();
+        self.message = format!("a new game, seed {}", self.seed);
+        self.tell_if_over();
     }
 
     /// Draws the game on a terminal of `columns` × `rows`; one too small
@@ -224,7 +256,7 @@ impl Session {
             line += 1;
         }
         line += 1;
-        let keys = "arrows, w s d, k j l: move · u undo · h hint · a engine plays · q quit";
+        let keys = "arrows, w s d, k j l: move · u undo · h hint · a engine · n new game · q quit";
         queue!(out, cursor::MoveTo(0, line), Print(fit(keys)))?;
         for (row, text) in (line + 2..rows).zip(self.message.lines()) {
             queue!(out, cursor::MoveTo(0, row), Print(fit(text)))?;
@@ -429,9 +461,12 @@ pub(super) fn play(
         SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
     });
     let mut rng = SeededRng::new(seed);
-    let board = starting_board(&board, &law, &mut rng);
+    let start = board;
+    let board = starting_board(&start, &law, &mut rng);
     let mut session = Session {
         undo_limit: undo_limit_of(&board),
+        start,
+        new_game_asked: false,
         board,
         score: 0,
         moves: 0,
@@ -557,10 +592,11 @@ pub(super) fn play(
         return Ok(ExitCode::from(128 + signal as u8));
     }
     println!(
-        "score {}, {}, largest tile {} (seed {seed})",
+        "score {}, {}, largest tile {} (seed {})",
         session.score,
         count(session.moves as usize, "move"),
-        session.board.max_tile()
+        session.board.max_tile(),
+        session.seed
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -602,6 +638,7 @@ mod tests {
         assert_eq!(key(KeyCode::Char('h')), Some(Action::Hint));
         assert_eq!(key(KeyCode::Char('a')), Some(Action::Auto));
         assert_eq!(key(KeyCode::Char('q')), Some(Action::Quit));
+        assert_eq!(key(KeyCode::Char('n')), Some(Action::NewGame));
         assert_eq!(action_of(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Action::Quit));
         assert_eq!(key(KeyCode::Char('x')), None);
         let with = |modifiers, c| action_of(KeyEvent::new(KeyCode::Char(c), modifiers));
@@ -625,6 +662,8 @@ mod tests {
             moves: 0,
             history: VecDeque::new(),
             undo_limit: undo_limit_of(board),
+            start: board.clone(),
+            new_game_asked: false,
             rng: SeededRng::new(1),
             law: SpawnLaw::classic(),
             seed: 1,
@@ -684,6 +723,39 @@ mod tests {
         // The next move says nothing more.
         session.apply(Action::Move(Direction::Left)).unwrap();
         assert_eq!(session.message, "");
+    }
+
+    #[test]
+    fn n_starts_a_new_game_at_once_when_over_and_when_asked_twice_in_play() {
+        let board: Board = "2 2 . . / . . . . / . . . . / . . . .".parse().unwrap();
+        let mut session = session_on(&board);
+        // Before any move, nothing is given up: at once.
+        session.apply(Action::NewGame).unwrap();
+        assert_eq!((session.seed, session.moves, session.message.as_str()), (2, 0, "a new game, seed 2"));
+        assert_eq!(session.board, board, "a position starts again as it is (an empty board with two spawns)");
+        // In play: asked, and any other key keeps the game.
+        session.apply(Action::Move(Direction::Left)).unwrap();
+        session.apply(Action::NewGame).unwrap();
+        assert!(session.message.starts_with("n again starts a new game"), "{}", session.message);
+        session.apply(Action::Hint).unwrap();
+        session.apply(Action::NewGame).unwrap();
+        assert_eq!((session.seed, session.moves), (2, 1), "asked again, not started");
+        session.apply(Action::NewGame).unwrap();
+        assert_eq!((session.seed, session.moves, session.history.len()), (3, 0, 0));
+        // The same start and seed: the same game as `--seed 3` plays.
+        let mut replayed = SeededRng::new(3);
+        assert_eq!(session.board, starting_board(&board, &SpawnLaw::classic(), &mut replayed));
+        // From an empty board, a new game spawns its two tiles.
+        let mut empty = session_on(&". . . / . . . / . . .".parse().unwrap());
+        empty.apply(Action::NewGame).unwrap();
+        assert_eq!(empty.board.exponents().as_slice().iter().filter(|&&e| e > 0).count(), 2);
+        // A lost board: at once, and the message says n.
+        let mut lost = session_on(&"2 4 / 4 2".parse().unwrap());
+        lost.tell_if_over();
+        assert!(lost.message.contains("n plays a new game"), "{}", lost.message);
+        lost.moves = 5;
+        lost.apply(Action::NewGame).unwrap();
+        assert_eq!((lost.seed, lost.moves), (2, 0));
     }
 
     #[test]
