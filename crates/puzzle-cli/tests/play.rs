@@ -83,8 +83,12 @@ fn have_tmux() -> bool {
 }
 
 /// A shell in a detached session running `program play --seed SEED`, then
-/// its exit status and the terminal's canonical-mode flag.
-fn game_in_a_shell(name: &str, seed: u64) -> Session {
+/// its exit status and the terminal's canonical-mode flag: the session and
+/// the game's first screen, once it shows; `None` without tmux.
+fn game_in_a_shell(name: &str, seed: u64) -> Option<(Session, String)> {
+    if !have_tmux() {
+        return None;
+    }
     let session = Session { name: format!("{name}-{}", std::process::id()) };
     session.tmux(&["new-session", "-d", "-s", &session.name, "-x", "100", "-y", "30", "sh"]);
     let command = format!(
@@ -92,19 +96,23 @@ fn game_in_a_shell(name: &str, seed: u64) -> Session {
         env!("CARGO_BIN_EXE_puzzle")
     );
     session.tmux(&["send-keys", "-t", &session.name, &command, "Enter"]);
-    session
+    let start = session.wait_for(&format!("— seed {seed}"));
+    Some((session, start))
 }
 
 /// A detached session of `columns` × `rows` whose pane's own process is
-/// `program play ARGS` (no shell around it).
-fn game_as_the_pane(name: &str, (columns, rows): (u16, u16), args: &[&str]) -> Session {
+/// `program play ARGS` (no shell around it); `None` without tmux.
+fn game_as_the_pane(name: &str, (columns, rows): (u16, u16), args: &[&str]) -> Option<Session> {
+    if !have_tmux() {
+        return None;
+    }
     let session = Session { name: format!("{name}-{}", std::process::id()) };
     let (columns, rows) = (columns.to_string(), rows.to_string());
     let mut command = vec!["new-session", "-d", "-s", &session.name, "-x", &columns, "-y", &rows];
     command.extend([env!("CARGO_BIN_EXE_puzzle"), "play"]);
     command.extend(args);
     session.tmux(&command);
-    session
+    Some(session)
 }
 
 /// The rows of tiles on a screen of the game.
@@ -114,15 +122,11 @@ fn tiles(screen: &str) -> Vec<String> {
 
 #[test]
 fn a_game_in_tmux_starts_moves_hints_and_quits_with_the_terminal_restored() {
-    if !have_tmux() {
-        return;
-    }
     // The program runs inside a shell, so that the terminal's mode after it
     // quits can be read.
-    let session = game_in_a_shell("puzzle-play", 7);
+    let Some((session, start)) = game_in_a_shell("puzzle-play", 7) else { return };
 
     // Start: a new game, two tiles spawned.
-    let start = session.wait_for("— seed 7");
     assert!(start.contains("score 0 — 0 moves"), "{start}");
     let cells: usize = tiles(&start).iter().map(|row| row.split(' ').filter(|cell| *cell != ".").count()).sum();
     assert_eq!(cells, 2, "a new game has two tiles:\n{start}");
@@ -163,11 +167,7 @@ fn a_game_in_tmux_starts_moves_hints_and_quits_with_the_terminal_restored() {
 
 #[test]
 fn the_engine_plays_until_any_key_and_q_quits_even_while_it_plays() {
-    if !have_tmux() {
-        return;
-    }
-    let session = game_in_a_shell("puzzle-auto", 7);
-    session.wait_for("— seed 7");
+    let Some((session, _)) = game_in_a_shell("puzzle-auto", 7) else { return };
     // `a`: the engine plays; a key that means nothing else stops it.
     session.keys("a");
     session.wait_for("the engine plays");
@@ -188,11 +188,7 @@ fn the_engine_plays_until_any_key_and_q_quits_even_while_it_plays() {
 
 #[test]
 fn n_twice_gives_up_the_game_for_a_new_one_with_the_next_seed() {
-    if !have_tmux() {
-        return;
-    }
-    let session = game_in_a_shell("puzzle-play-new", 31);
-    session.wait_for("— seed 31");
+    let Some((session, _)) = game_in_a_shell("puzzle-play-new", 31) else { return };
     for key in ["Left", "Up", "Right", "Down"] {
         session.keys(key);
     }
@@ -210,11 +206,7 @@ fn n_twice_gives_up_the_game_for_a_new_one_with_the_next_seed() {
 
 #[test]
 fn sigterm_ends_the_game_with_the_terminal_restored() {
-    if !have_tmux() {
-        return;
-    }
-    let session = game_in_a_shell("puzzle-play-term", 11);
-    session.wait_for("— seed 11");
+    let Some((session, _)) = game_in_a_shell("puzzle-play-term", 11) else { return };
     let pid = session.game_pid();
     assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
     session.wait_for("status=143");
@@ -223,11 +215,7 @@ fn sigterm_ends_the_game_with_the_terminal_restored() {
 
 #[test]
 fn ctrl_z_and_sigtstp_give_the_terminal_back_until_fg_and_other_control_keys_move_nothing() {
-    if !have_tmux() {
-        return;
-    }
-    let session = game_in_a_shell("puzzle-play-stop", 19);
-    session.wait_for("— seed 19");
+    let Some((session, _)) = game_in_a_shell("puzzle-play-stop", 19) else { return };
     // Ctrl-L draws again; Ctrl-D, Ctrl-W, Alt-l and Ctrl-S are not moves
     // (as plain d, w, l and s would be).
     for key in ["C-l", "C-d", "C-w", "M-l", "C-s"] {
@@ -269,11 +257,8 @@ fn ctrl_z_and_sigtstp_give_the_terminal_back_until_fg_and_other_control_keys_mov
 
 #[test]
 fn ctrl_z_without_a_shell_to_come_back_to_does_not_stop_the_game() {
-    if !have_tmux() {
-        return;
-    }
     // The game as the pane's own process: nothing could continue it.
-    let session = game_as_the_pane("puzzle-play-leader", (80, 24), &["--seed", "29"]);
+    let Some(session) = game_as_the_pane("puzzle-play-leader", (80, 24), &["--seed", "29"]) else { return };
     session.wait_for("— seed 29");
     session.keys("C-z");
     session.wait_for("not suspended: no shell with job control would bring the game back (q quits)");
@@ -293,13 +278,10 @@ fn ctrl_z_without_a_shell_to_come_back_to_does_not_stop_the_game() {
 
 #[test]
 fn closing_the_terminal_ends_the_game() {
-    if !have_tmux() {
-        return;
-    }
     // The game runs as the pane's own process; killing the session closes
     // its terminal under it, and it must not linger (crossterm's read loop
     // would spin on the closed input forever).
-    let session = game_as_the_pane("puzzle-play-hup", (80, 24), &["--seed", "13"]);
+    let Some(session) = game_as_the_pane("puzzle-play-hup", (80, 24), &["--seed", "13"]) else { return };
     session.wait_for("— seed 13");
     let pid = session.tmux(&["display-message", "-p", "-t", &session.name, "#{pane_pid}"]).trim().to_string();
     session.tmux(&["kill-session", "-t", &session.name]);
@@ -312,11 +294,10 @@ fn closing_the_terminal_ends_the_game() {
 
 #[test]
 fn a_terminal_too_small_for_the_board_says_so_until_it_grows() {
-    if !have_tmux() {
-        return;
-    }
     // A 20×20 board needs 2 + 20 × 5 columns and 2 + 20 + 2 rows.
-    let session = game_as_the_pane("puzzle-play-small", (60, 20), &["--size", "20x20", "--seed", "17"]);
+    let Some(session) = game_as_the_pane("puzzle-play-small", (60, 20), &["--size", "20x20", "--seed", "17"]) else {
+        return;
+    };
     let small = session.wait_for("press q to quit");
     assert!(small.contains("The terminal is 60×20; this board needs 102×24."), "{small}");
     assert!(!small.contains("— seed 17"), "no board drawn wrapped:\n{small}");
@@ -369,14 +350,13 @@ fn play_without_a_terminal_says_so() {
 
 #[test]
 fn a_lost_board_says_so_and_the_engine_does_not_pretend_to_play_it() {
-    if !have_tmux() {
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("lost.puzzle");
     // A position to play needs no query.
     std::fs::write(&file, "game 2048\nspawns classic\nboard {\n  2 4\n  4 2\n}\n").unwrap();
-    let session = game_as_the_pane("puzzle-play-lost", (80, 24), &[file.to_str().unwrap(), "--seed", "3"]);
+    let Some(session) = game_as_the_pane("puzzle-play-lost", (80, 24), &[file.to_str().unwrap(), "--seed", "3"]) else {
+        return;
+    };
     session.wait_for("no move left: the game is over");
     // `a` on it: the engine has no move, and says the game is over again.
     session.keys("a");
@@ -392,14 +372,13 @@ fn a_lost_board_says_so_and_the_engine_does_not_pretend_to_play_it() {
 
 #[test]
 fn the_goal_is_told_when_made_and_stays_told_while_the_engine_plays_on() {
-    if !have_tmux() {
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("goal.puzzle");
     std::fs::write(&file, "game 2048\nspawns classic\nboard {\n  512 512 1024 .\n  . . . .\n  . . . .\n  . . . .\n}\n")
         .unwrap();
-    let session = game_as_the_pane("puzzle-play-goal", (80, 24), &[file.to_str().unwrap(), "--seed", "1"]);
+    let Some(session) = game_as_the_pane("puzzle-play-goal", (80, 24), &[file.to_str().unwrap(), "--seed", "1"]) else {
+        return;
+    };
     session.wait_for("— seed 1");
     session.keys("a");
     let made = session.wait_for("2048: the game's goal is made; play on for more");
