@@ -271,7 +271,7 @@ impl<'a, P: Position> Expectimax<'a, P> {
             return Ok(settled);
         }
         self.count_board()?;
-        self.value(board, left)
+        self.searched_value(board, left)
     }
 
     /// One more board visited, or the budget is spent.
@@ -288,9 +288,14 @@ impl<'a, P: Position> Expectimax<'a, P> {
 
     /// The value of a board with `left` moves to go.
     fn value(&mut self, board: &P, left: usize) -> Result<f64, SearchError> {
-        if let Some(settled) = self.settled(board, left) {
-            return Ok(settled);
+        match self.settled(board, left) {
+            Some(settled) => Ok(settled),
+            None => self.searched_value(board, left),
         }
+    }
+
+    /// [`Self::value`] of a board that [`Self::settled`] does not settle.
+    fn searched_value(&mut self, board: &P, left: usize) -> Result<f64, SearchError> {
         let moves = board.after_each();
         // Cut 2, the moves that make the tile first: no search at all.
         if moves.iter().flatten().any(|moved| self.holds_target(moved)) {
