@@ -485,8 +485,9 @@ pub(super) fn play(
     for number in [SIGINT, SIGTERM, SIGHUP] {
         signal_hook::flag::register_usize(number, Arc::clone(&signal), number as usize)?;
     }
-    // A stop asked for from elsewhere gives the terminal back first; a
-    // continue after a stop that could not be caught (SIGSTOP) takes it again.
+    // A stop asked for (Ctrl-Z, or a SIGTSTP from elsewhere) gives the
+    // terminal back first; a continue after a stop that could not be caught
+    // (SIGSTOP) takes it again.
     let stop_asked = Arc::new(AtomicBool::new(false));
     signal_hook::flag::register(SIGTSTP, Arc::clone(&stop_asked))?;
     let continued = Arc::new(AtomicBool::new(false));
@@ -555,10 +556,9 @@ pub(super) fn play(
         // These act on the terminal, not the game, whatever the game's state.
         match action {
             Some(Action::Quit) => break,
+            // As a SIGTSTP from elsewhere is, at the top of the loop.
             Some(Action::Suspend) => {
-                stop_engine(&mut auto, &mut session);
-                suspend(&mut session)?;
-                drawn = None;
+                stop_asked.store(true, Ordering::SeqCst);
                 continue;
             }
             Some(Action::Redraw) => {
