@@ -115,6 +115,16 @@ fn game_as_the_pane(name: &str, (columns, rows): (u16, u16), args: &[&str]) -> O
     Some(session)
 }
 
+/// [`game_as_the_pane`] of 80 × 24 playing `position`, written to a file
+/// (kept as long as the directory returned lives) with `--seed SEED`.
+fn game_of_a_file(name: &str, position: &str, seed: u64) -> Option<(Session, tempfile::TempDir)> {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("position.puzzle");
+    std::fs::write(&file, position).unwrap();
+    let session = game_as_the_pane(name, (80, 24), &[file.to_str().unwrap(), "--seed", &seed.to_string()])?;
+    Some((session, dir))
+}
+
 /// The rows of tiles on a screen of the game.
 fn tiles(screen: &str) -> Vec<String> {
     screen.lines().skip(2).take(4).map(|line| line.split_whitespace().collect::<Vec<_>>().join(" ")).collect()
@@ -350,13 +360,9 @@ fn play_without_a_terminal_says_so() {
 
 #[test]
 fn a_lost_board_says_so_and_the_engine_does_not_pretend_to_play_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("lost.puzzle");
     // A position to play needs no query.
-    std::fs::write(&file, "game 2048\nspawns classic\nboard {\n  2 4\n  4 2\n}\n").unwrap();
-    let Some(session) = game_as_the_pane("puzzle-play-lost", (80, 24), &[file.to_str().unwrap(), "--seed", "3"]) else {
-        return;
-    };
+    let position = "game 2048\nspawns classic\nboard {\n  2 4\n  4 2\n}\n";
+    let Some((session, _file)) = game_of_a_file("puzzle-play-lost", position, 3) else { return };
     session.wait_for("no move left: the game is over");
     // `a` on it: the engine has no move, and says the game is over again.
     session.keys("a");
@@ -372,13 +378,8 @@ fn a_lost_board_says_so_and_the_engine_does_not_pretend_to_play_it() {
 
 #[test]
 fn the_goal_is_told_when_made_and_stays_told_while_the_engine_plays_on() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("goal.puzzle");
-    std::fs::write(&file, "game 2048\nspawns classic\nboard {\n  512 512 1024 .\n  . . . .\n  . . . .\n  . . . .\n}\n")
-        .unwrap();
-    let Some(session) = game_as_the_pane("puzzle-play-goal", (80, 24), &[file.to_str().unwrap(), "--seed", "1"]) else {
-        return;
-    };
+    let position = "game 2048\nspawns classic\nboard {\n  512 512 1024 .\n  . . . .\n  . . . .\n  . . . .\n}\n";
+    let Some((session, _file)) = game_of_a_file("puzzle-play-goal", position, 1) else { return };
     session.wait_for("— seed 1");
     session.keys("a");
     let made = session.wait_for("2048: the game's goal is made; play on for more");
