@@ -353,6 +353,10 @@ impl ErrorKind {
             }
             NoGame => "add `game 2048` or `game blockgame` before the first query".into(),
             NoBoard => "add the starting board before the first query: `board {`, one row per line, then `}`".into(),
+            NoQuery { game: GameKind::Twenty48 } => format!(
+                "add a query for 2048: {}; only `puzzle play` takes a board without one",
+                GameKind::Twenty48.queries()
+            ),
             NoQuery { game } => format!("add a query for {}: {}", game.name(), game.queries()),
             AfterQuery { .. } => "`name`, `game` and `board` come before the first query".into(),
             GivenTwice { keyword } => {
