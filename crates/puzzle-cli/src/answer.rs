@@ -402,6 +402,22 @@ pub enum Answered {
 }
 
 impl Answered {
+    /// How many queries are answered.
+    pub fn count(&self) -> usize {
+        match self {
+            Answered::Twenty48 { results, .. } => results.len(),
+            Answered::BlockGame { results, .. } => results.len(),
+        }
+    }
+
+    /// Adds the result of the next 2048 query and shows the results so far.
+    fn push_2048(&mut self, result: Result2048, so_far: &mut dyn FnMut(&Answered)) {
+        if let Answered::Twenty48 { results, .. } = self {
+            results.push(result);
+        }
+        so_far(self);
+    }
+
     /// The status of each result, in order.
     pub fn statuses(&self) -> Vec<Status> {
         self.each(QueryResult::status, QueryResult::status)
@@ -438,12 +454,25 @@ pub struct Budget {
 /// Answers every query of `puzzle`, in order (none when `answer` is false,
 /// for `puzzle check`).
 pub fn answer_all(puzzle: &Puzzle, budget: Budget, answer: bool) -> Answered {
-    answer_while(puzzle, budget, answer, &|| true)
+    answer_each(puzzle, budget, answer, &|| true, &mut |_| {})
 }
 
 /// [`answer_all`], stopping before the next query once `go_on` says no (an
 /// editor whose text changed): the results then end early.
 pub fn answer_while(puzzle: &Puzzle, budget: Budget, answer: bool, go_on: &dyn Fn() -> bool) -> Answered {
+    answer_each(puzzle, budget, answer, go_on, &mut |_| {})
+}
+
+/// [`answer_while`], showing `so_far` the results as they grow: first none,
+/// then up to each query as soon as it is answered, so that a report can be
+/// written as it grows.
+pub fn answer_each(
+    puzzle: &Puzzle,
+    budget: Budget,
+    answer: bool,
+    go_on: &dyn Fn() -> bool,
+    so_far: &mut dyn FnMut(&Answered),
+) -> Answered {
     // Each query has its budget, and the file as a whole ten times the default
     // one, so that a file of many slow queries still ends in minutes.
     let (height, width) = puzzle.game.size();
@@ -452,10 +481,13 @@ pub fn answer_while(puzzle: &Puzzle, budget: Budget, answer: bool, go_on: &dyn F
     match &puzzle.game {
         Game::Twenty48 { board, queries } => {
             let queries = if answer { &queries[..] } else { &[] };
-            let results = searched(queries, go_on, budget.threads, per_query, &mut left_for_file, Params::of_2048, {
+            let mut answered = Answered::Twenty48 { board: board.clone(), spawns: None, results: Vec::new() };
+            so_far(&answered);
+            searched(queries, go_on, budget.threads, per_query, &mut left_for_file, Params::of_2048, {
                 |query, options| answer_2048(board, query, options)
-            });
-            Answered::Twenty48 { board: board.clone(), spawns: None, results }
+            })
+            .for_each(|result| answered.push_2048(result, so_far));
+            answered
         }
         Game::Spawns { board, law, queries } => {
             let queries = if answer { &queries[..] } else { &[] };
@@ -464,53 +496,56 @@ pub fn answer_while(puzzle: &Puzzle, budget: Budget, answer: bool, go_on: &dyn F
                 .chance_boards
                 .or(budget.nodes)
                 .unwrap_or_else(|| limits::default_chance_boards(board.height() * board.width()));
-            let results = searched(queries, go_on, budget.threads, per_query, &mut left_for_file, Params::of_spawns, {
+            let mut answered =
+                Answered::Twenty48 { board: board.clone(), spawns: Some(law.clone()), results: Vec::new() };
+            so_far(&answered);
+            searched(queries, go_on, budget.threads, per_query, &mut left_for_file, Params::of_spawns, {
                 |query, options| answer_with_spawns(board, law, query, options, explicit, chance_boards)
-            });
-            Answered::Twenty48 { board: board.clone(), spawns: Some(law.clone()), results }
+            })
+            .for_each(|result| answered.push_2048(result, so_far));
+            answered
         }
         Game::BlockGame { board, queries } => {
             let queries = if answer { &queries[..] } else { &[] };
-            let results = queries
-                .iter()
-                .take_while(|_| go_on())
-                .map(|item| {
-                    result_of(item, Params::of_block, |query| match query {
-                        BlockQuery::MaxRemoved => Ok(exact(BlockAnswer::MaxRemoved(rules_blockgame::solve(board)))),
-                    })
-                })
-                .collect();
-            Answered::BlockGame { board: board.clone(), results }
+            let mut answered = Answered::BlockGame { board: board.clone(), results: Vec::new() };
+            so_far(&answered);
+            for item in queries.iter().take_while(|_| go_on()) {
+                let result = result_of(item, Params::of_block, |query| match query {
+                    BlockQuery::MaxRemoved => Ok(exact(BlockAnswer::MaxRemoved(rules_blockgame::solve(board)))),
+                });
+                if let Answered::BlockGame { results, .. } = &mut answered {
+                    results.push(result);
+                }
+                so_far(&answered);
+            }
+            answered
         }
     }
 }
 
-/// The results of 2048 queries in order while `go_on`, each searched under
-/// its budget and the file's budget left, which it then spends.
-fn searched<Q>(
-    items: &[Item<Q, Expect2048>],
-    go_on: &dyn Fn() -> bool,
+/// The results of 2048 queries in order while `go_on`, each searched (when
+/// the iterator reaches it) under its budget and the file's budget left,
+/// which it then spends.
+fn searched<'a, Q>(
+    items: &'a [Item<Q, Expect2048>],
+    go_on: &'a dyn Fn() -> bool,
     threads: usize,
     per_query: u64,
-    left_for_file: &mut u64,
-    params: impl Fn(&Q) -> Params,
-    answer: impl Fn(&Q, &SearchOptions) -> Result<Found<Answer2048>, SearchError>,
-) -> Vec<Result2048> {
-    items
-        .iter()
-        .take_while(|_| go_on())
-        .map(|item| {
-            let options = SearchOptions { node_budget: Some(per_query.min(*left_for_file)), threads };
-            let mut charged = 0;
-            let result = result_of(item, &params, |query| {
-                let found = answer(query, &options)?;
-                charged = found.charged;
-                Ok(found)
-            });
-            *left_for_file = left_for_file.saturating_sub(charged);
-            result
-        })
-        .collect()
+    left_for_file: &'a mut u64,
+    params: impl Fn(&Q) -> Params + 'a,
+    answer: impl Fn(&Q, &SearchOptions) -> Result<Found<Answer2048>, SearchError> + 'a,
+) -> impl Iterator<Item = Result2048> + 'a {
+    items.iter().take_while(move |_| go_on()).map(move |item| {
+        let options = SearchOptions { node_budget: Some(per_query.min(*left_for_file)), threads };
+        let mut charged = 0;
+        let result = result_of(item, &params, |query| {
+            let found = answer(query, &options)?;
+            charged = found.charged;
+            Ok(found)
+        });
+        *left_for_file = left_for_file.saturating_sub(charged);
+        result
+    })
 }
 
 /// The result of one item, from its answer and how it was found.
@@ -804,12 +839,14 @@ mod tests {
         let given = Mutex::new(Vec::new());
         let mut left_for_file = 250;
         let params = |_: &usize| Params::of_spawns(&SpawnQuery::BestMove { depth: None });
-        searched(&items, &|| true, 1, 100, &mut left_for_file, params, |query, options| {
+        let results = searched(&items, &|| true, 1, 100, &mut left_for_file, params, |query, options| {
             given.lock().unwrap().push(options.node_budget);
             let (nodes, charged) = [(5_000_000, 0), (100, 100), (100, 100), (50, 50)][*query];
             let answer = Answer2048::Reach { moves: None };
             Ok(Found { answer, incomplete: None, nodes: Some(nodes), charged })
-        });
+        })
+        .count();
+        assert_eq!(results, 4);
         assert_eq!(given.into_inner().unwrap(), [Some(100), Some(100), Some(100), Some(50)]);
         assert_eq!(left_for_file, 0);
     }

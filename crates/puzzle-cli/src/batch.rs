@@ -1,7 +1,7 @@
-//! Running many files: in parallel (`--jobs`), reported in sorted order as soon
-//! as each is ready, with a progress bar naming the files running now (and
-//! what a long query in them is doing) when both stdout and stderr are
-//! terminals.
+//! Running many files: in parallel (`--jobs`), reported in sorted order, each
+//! as it grows (the file next in order shows each answer as soon as it is
+//! found), with a progress bar naming the files running now (and what a long
+//! query in them is doing) when both stdout and stderr are terminals.
 
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
@@ -14,7 +14,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::activity;
 use crate::answer::Budget;
 use crate::files::Input;
-use crate::report::FileReport;
+use crate::report::{FileReport, Growing};
 use crate::signals;
 use crate::style::{self, visible};
 
@@ -32,16 +32,34 @@ pub enum Bar {
     Ascii,
 }
 
-/// Processes every input on `jobs` threads and hands each report to `each`
-/// in input order, as soon as it and all before it are done. Returns every
-/// report with the time it took.
-pub fn run(
+/// What a run shows of a file, in input order.
+pub enum Shown<'r, P> {
+    /// A part of its report, made while it was answered.
+    Part(P),
+    /// The file is done: its whole report.
+    Done(&'r FileReport),
+}
+
+/// What a worker tells the run.
+enum Message<P> {
+    Part(usize, P),
+    Done(usize, Box<FileReport>, Duration),
+}
+
+/// Processes every input on `jobs` threads. As a valid file's report grows
+/// (first no answers, then one more each time a query is answered), the
+/// worker makes `part` of it; `show` gets the parts and then the whole report
+/// of each file in input order, as soon as they and all before them are
+/// made, so the file next in order shows its answers as they are found.
+/// Returns every report with the time it took.
+pub fn run<P: Send>(
     inputs: Vec<Input>,
     budget: Budget,
     answer: bool,
     jobs: usize,
     bar: Bar,
-    mut each: impl FnMut(usize, &FileReport) -> std::io::Result<()>,
+    part: impl Fn(&Growing) -> P + Sync,
+    mut show: impl FnMut(Shown<'_, P>) -> std::io::Result<()>,
 ) -> std::io::Result<Vec<(FileReport, Duration)>> {
     let total = inputs.len();
     // Drawn over a pager or into a file, a bar is noise: only when both the
@@ -62,12 +80,13 @@ pub fn run(
     // which files they are on.
     let queue = Mutex::new(inputs.into_iter().enumerate());
     let running: Mutex<BTreeMap<usize, (String, ThreadId)>> = Mutex::new(BTreeMap::new());
-    let (sender, receiver) = mpsc::channel::<(usize, FileReport, Duration)>();
+    let (sender, receiver) = mpsc::channel::<Message<P>>();
+    let mut parts: Vec<Vec<P>> = (0..total).map(|_| Vec::new()).collect();
     let mut done: Vec<Option<(FileReport, Duration)>> = (0..total).map(|_| None).collect();
     let mut written = 0;
     let result = std::thread::scope(|scope| -> std::io::Result<()> {
         for _ in 0..jobs.clamp(1, total.max(1)) {
-            let (sender, queue, running) = (sender.clone(), &queue, &running);
+            let (sender, queue, running, part) = (sender.clone(), &queue, &running, &part);
             scope.spawn(move || loop {
                 let next = queue.lock().expect("no panic while taking an input").next();
                 let Some((index, input)) = next else { break };
@@ -78,9 +97,12 @@ pub fn run(
                 let named = (name, std::thread::current().id());
                 running.lock().expect("no panic while naming a file").insert(index, named);
                 let start = Instant::now();
-                let report = input.process(budget, answer);
+                // A send fails only once the run has stopped listening.
+                let report = input.process(budget, answer, &mut |growing| {
+                    let _ = sender.send(Message::Part(index, part(growing)));
+                });
                 running.lock().expect("no panic while naming a file").remove(&index);
-                if sender.send((index, report, start.elapsed())).is_err() {
+                if sender.send(Message::Done(index, Box::new(report), start.elapsed())).is_err() {
                     break;
                 }
             });
@@ -88,9 +110,10 @@ pub fn run(
         drop(sender);
         while written < total {
             match receiver.recv_timeout(Duration::from_millis(100)) {
-                Ok((index, report, elapsed)) => {
+                Ok(Message::Part(index, part)) => parts[index].push(part),
+                Ok(Message::Done(index, report, elapsed)) => {
                     progress.inc(1);
-                    done[index] = Some((report, elapsed));
+                    done[index] = Some((*report, elapsed));
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
@@ -115,8 +138,11 @@ pub fn run(
                 .collect();
             progress.set_message(names.join(", "));
             while written < total {
+                for part in parts[written].drain(..) {
+                    progress.suspend(|| show(Shown::Part(part)))?;
+                }
                 let Some((report, _)) = &done[written] else { break };
-                progress.suspend(|| each(written, report))?;
+                progress.suspend(|| show(Shown::Done(report)))?;
                 written += 1;
             }
         }

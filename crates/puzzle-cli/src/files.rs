@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 
 use crate::answer::Budget;
 use crate::limits;
-use crate::report::{process, process_bytes, read_capped_from, Failure, FileReport, ReadError};
+use crate::report::{
+    process_bytes_watched, process_watched, read_capped_from, Failure, FileReport, Growing, ReadError,
+};
 
 /// How standard input is named in reports (`-` on the command line).
 pub const STDIN: &str = "<stdin>";
@@ -28,12 +30,13 @@ pub enum Input {
 }
 
 impl Input {
-    /// Reads and answers (or only checks) the input.
-    pub fn process(self, budget: Budget, answer: bool) -> FileReport {
+    /// Reads and answers (or only checks) the input, showing `watch` the
+    /// report as it grows if the input is a valid puzzle.
+    pub fn process(self, budget: Budget, answer: bool, watch: &mut dyn FnMut(&Growing)) -> FileReport {
         match self {
-            Input::File(path) => process(&path, budget, answer),
+            Input::File(path) => process_watched(&path, budget, answer, watch),
             Input::Stdin => match read_capped_from(std::io::stdin().lock()) {
-                Ok(bytes) => process_bytes(STDIN.to_string(), bytes, budget, answer),
+                Ok(bytes) => process_bytes_watched(STDIN.to_string(), bytes, budget, answer, watch),
                 Err(err) => FileReport {
                     path: STDIN.to_string(),
                     source: String::new(),

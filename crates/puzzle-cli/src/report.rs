@@ -3,7 +3,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use crate::answer::{answer_all, Answered, Budget, Status};
+use crate::answer::{answer_each, Answered, Budget, Status};
 use crate::diagnostic::Span;
 use crate::language::{parse, Error, ErrorKind};
 use crate::limits;
@@ -39,11 +39,32 @@ pub enum Failure {
     Invalid(Vec<Error>),
 }
 
+/// A valid file's report while its queries are answered: what a report
+/// written as it grows needs.
+pub struct Growing<'a> {
+    /// The path as the user gave it (or as found below a directory).
+    pub path: &'a str,
+    /// The file's text.
+    pub source: &'a str,
+    /// The puzzle's `name`, if any.
+    pub name: Option<&'a str>,
+    /// What is valid but surely not meant, in source order.
+    pub warnings: &'a [Error],
+    /// The results so far: none when the file has just parsed, then one
+    /// more as each query is answered.
+    pub answered: &'a Answered,
+}
+
 /// Reads, parses and answers one file (`answer = false` for `puzzle check`).
 pub fn process(path: &Path, budget: Budget, answer: bool) -> FileReport {
+    process_watched(path, budget, answer, &mut |_| {})
+}
+
+/// [`process`], showing `watch` the report as it grows if the file is valid.
+pub fn process_watched(path: &Path, budget: Budget, answer: bool, watch: &mut dyn FnMut(&Growing)) -> FileReport {
     let shown = path.display().to_string();
     match read_capped(path) {
-        Ok(bytes) => process_bytes(shown, bytes, budget, answer),
+        Ok(bytes) => process_bytes_watched(shown, bytes, budget, answer, watch),
         Err(message) => FileReport { path: shown, source: String::new(), outcome: Err(Failure::Unreadable(message)) },
     }
 }
@@ -84,8 +105,19 @@ pub fn read_capped_from(reader: impl Read) -> Result<Vec<u8>, ReadError> {
     Ok(bytes)
 }
 
-/// [`process`] on bytes already read.
+/// [`process`] on bytes already read, with no one watching.
 pub fn process_bytes(path: String, bytes: Vec<u8>, budget: Budget, answer: bool) -> FileReport {
+    process_bytes_watched(path, bytes, budget, answer, &mut |_| {})
+}
+
+/// [`process`] on bytes already read.
+pub fn process_bytes_watched(
+    path: String,
+    bytes: Vec<u8>,
+    budget: Budget,
+    answer: bool,
+    watch: &mut dyn FnMut(&Growing),
+) -> FileReport {
     let source = match String::from_utf8(bytes) {
         Ok(source) => source,
         Err(err) => {
@@ -105,7 +137,10 @@ pub fn process_bytes(path: String, bytes: Vec<u8>, budget: Budget, answer: bool)
     };
     let outcome = match parse(&source) {
         Ok(puzzle) => {
-            let answered = answer_all(&puzzle, budget, answer);
+            let answered = answer_each(&puzzle, budget, answer, &|| true, &mut |answered| {
+                let name = puzzle.name.as_deref();
+                watch(&Growing { path: &path, source: &source, name, warnings: &puzzle.warnings, answered })
+            });
             Ok(Solved { answered, name: puzzle.name, warnings: puzzle.warnings })
         }
         Err(error) => Err(Failure::Invalid(error)),

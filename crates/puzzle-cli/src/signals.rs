@@ -1,7 +1,7 @@
 //! Ctrl-C, SIGTERM and SIGHUP: the process dies by the signal that stopped
 //! it, as a shell loop around it expects, but never in the middle of writing
-//! a report: the text on screen is whole files, and the JSON document is
-//! written whole or not at all. The progress bar is cleared first.
+//! a report's part: the text on screen is whole answers, and the JSON
+//! document is written whole or not at all. The progress bar is cleared first.
 
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::Mutex;

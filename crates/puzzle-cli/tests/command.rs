@@ -257,7 +257,9 @@ fn slow_puzzle(dir: &tempfile::TempDir) -> String {
             format!("  {}\n", cells.join(" "))
         })
         .collect();
-    write_puzzle(dir, "z-slow.puzzle", &format!("game 2048\nboard {{\n{rows}}}\nquery max-tile within 60\n"))
+    // A quick query, then a slow one.
+    let queries = "query max-tile within 0\nquery max-tile within 60\n";
+    write_puzzle(dir, "z-slow.puzzle", &format!("game 2048\nboard {{\n{rows}}}\n{queries}"))
 }
 
 /// Runs `puzzle ARGS`, sends it `signal` after `wait`, and waits for its end.
@@ -299,7 +301,7 @@ fn ctrl_c_ends_promptly_and_json_is_whole_or_absent() {
 }
 
 #[test]
-fn ctrl_c_sigterm_and_sighup_keep_the_reports_already_written_whole() {
+fn ctrl_c_sigterm_and_sighup_keep_the_answers_already_written_whole() {
     let dir = tempfile::tempdir().unwrap();
     let slow = slow_puzzle(&dir);
     for (signal, number) in [("INT", 2), ("TERM", 15), ("HUP", 1)] {
@@ -309,12 +311,35 @@ fn ctrl_c_sigterm_and_sighup_keep_the_reports_already_written_whole() {
             std::time::Duration::from_millis(1500),
         );
         assert_eq!(died_by(&output), Some(number), "SIG{signal}");
+        // The first file's report, and the slow file's as far as it got:
+        // its quick query's answer, shown before the slow one ends.
         assert_eq!(
             stdout(&output),
-            "puzzles/boj-12100-sample.puzzle — BOJ 12100 sample 1\n  2048, 3×3 board\n  max-tile within 5: 16 ✓\n    moves: L (1 move)\n",
+            format!(
+                "puzzles/boj-12100-sample.puzzle — BOJ 12100 sample 1\n  2048, 3×3 board\n  max-tile within 5: 16 ✓\n    \
+                 moves: L (1 move)\n\n{slow}\n  2048, 20×20 board\n  max-tile within 0: 512\n    \
+                 moves: none (the board already has it)\n"
+            ),
             "SIG{signal}"
         );
     }
+}
+
+#[test]
+fn with_jobs_a_file_done_first_waits_for_the_files_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let slow = slow_puzzle(&dir);
+    let quick = write_puzzle(&dir, "zz-quick.puzzle", "game 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n");
+    let output = signal_after(
+        &["run", "--jobs", "2", "--budget", "100000000000", &slow, &quick],
+        "INT",
+        std::time::Duration::from_millis(1500),
+    );
+    assert_eq!(died_by(&output), Some(2));
+    assert_eq!(
+        stdout(&output),
+        format!("{slow}\n  2048, 20×20 board\n  max-tile within 0: 512\n    moves: none (the board already has it)\n")
+    );
 }
 
 /// The signal that ended the process, if one did.

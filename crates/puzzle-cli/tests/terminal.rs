@@ -180,8 +180,12 @@ fn games_of_milliseconds_are_not_told_one_by_one() {
 
 #[test]
 fn quiet_shows_no_bar() {
+    // Only the report's head, written before the long query.
     let quick = "play 100000 games seed 1 depth 1";
-    assert_eq!(a_new_game_on_a_terminal("quick.puzzle", quick, 2, "run quick.puzzle -q"), "");
+    assert_eq!(
+        a_new_game_on_a_terminal("quick.puzzle", quick, 2, "run quick.puzzle -q"),
+        "\u{1b}[1mquick.puzzle\u{1b}[0m\r\n  2048 with spawns 2 90% 4 10%, 4×4 board\r\n"
+    );
 }
 
 #[test]

@@ -16,7 +16,7 @@ use crate::style::Style;
 /// in one JSON document on stdout), then one line of summary.
 pub(super) fn check(paths: &[PathBuf], json: bool, quiet: bool, colour: Colours) -> anyhow::Result<ExitCode> {
     let reports: Vec<FileReport> =
-        inputs(paths).into_iter().map(|input| input.process(Budget::default(), false)).collect();
+        inputs(paths).into_iter().map(|input| input.process(Budget::default(), false, &mut |_| {})).collect();
     let code = exit_code(&reports);
     if json {
         let document = crate::render::json::document(&reports, if code == ExitCode::SUCCESS { 0 } else { 2 });
@@ -30,7 +30,7 @@ pub(super) fn check(paths: &[PathBuf], json: bool, quiet: bool, colour: Colours)
                 output::stderr(&render_text(report, TextOptions { style: error_style, ..TextOptions::default() }))
             }
             Ok(solved) if !solved.warnings.is_empty() => {
-                output::stderr(&diagnostics_text(report, &solved.warnings, error_style))
+                output::stderr(&diagnostics_text(&report.path, &report.source, &solved.warnings, error_style))
             }
             Ok(_) => {}
         }

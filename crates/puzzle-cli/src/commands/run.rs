@@ -15,7 +15,7 @@ use crate::files::{inputs, write_atomically};
 use crate::language::errors::count;
 use crate::output;
 use crate::render::{json, svg, text};
-use crate::report::FileReport;
+use crate::report::{FileReport, Growing};
 use crate::signals;
 use crate::style::{self, Style};
 
@@ -34,11 +34,23 @@ pub(super) struct Options {
     pub(super) quiet: bool,
 }
 
+/// A part of a valid file's report, made while it is answered.
+struct Part {
+    /// The file's first part: it has parsed, and no query is answered yet.
+    head: bool,
+    /// Its warnings (on the first part only), for stderr.
+    warnings: String,
+    /// Its report's head, or the answer just found, for stdout (empty with
+    /// `--json` or `--bless`, which write once the run is done).
+    report: String,
+}
+
 /// A run takes long enough for its slowest files to be worth naming.
 const WORTH_TIMING: Duration = Duration::from_secs(1);
 
-/// Answers the files of `paths`, printing each report on stdout as soon as it
-/// and all before it are done, and each invalid file's errors on stderr.
+/// Answers the files of `paths`, printing each report on stdout as it grows
+/// (each answer as soon as it and all before it are found), and each invalid
+/// file's errors on stderr.
 pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyhow::Result<ExitCode> {
     signals::handle_signals();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -57,25 +69,43 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
         (false, true) => batch::Bar::Ascii,
         (false, false) => batch::Bar::Unicode,
     };
+    // A valid file's warnings go to stderr as soon as it has parsed, and
+    // its report to stdout as it grows: its head, then each answer once found
+    // (so that a long query leaves the answers before it on screen).
+    let part = |growing: &Growing| {
+        let answers = growing.answered.count();
+        let warnings = match answers {
+            0 if !growing.warnings.is_empty() => {
+                in_ascii(text::diagnostics_text(growing.path, growing.source, growing.warnings, error_style))
+            }
+            _ => String::new(),
+        };
+        let report = match (report_text, answers) {
+            (false, _) => String::new(),
+            (true, 0) => in_ascii(text::head_text(growing.path, growing.name, growing.answered, text_options)),
+            (true, n) => in_ascii(text::result_text(growing.answered, n - 1, text_options)),
+        };
+        Part { head: answers == 0, warnings, report }
+    };
     let mut reported = 0;
-    let finished = batch::run(inputs(paths), budget, true, jobs, bar, |_, report| {
-        match &report.outcome {
-            Err(_) => {
-                let errors = text::render_text(report, text::TextOptions { style: error_style, ..text_options });
-                output::stderr(&in_ascii(errors));
+    let finished = batch::run(inputs(paths), budget, true, jobs, bar, part, |shown| match shown {
+        batch::Shown::Part(Part { head, warnings, report }) => {
+            output::stderr(&warnings);
+            if report.is_empty() {
                 return Ok(());
             }
-            Ok(solved) if !solved.warnings.is_empty() => {
-                output::stderr(&in_ascii(text::diagnostics_text(report, &solved.warnings, error_style)));
+            let separator = if head && reported > 0 { "\n" } else { "" };
+            reported += usize::from(head);
+            output::stdout(&format!("{separator}{report}"))
+        }
+        // A valid file's report is all shown by now.
+        batch::Shown::Done(report) => {
+            if report.outcome.is_err() {
+                let errors = text::render_text(report, text::TextOptions { style: error_style, ..text_options });
+                output::stderr(&in_ascii(errors));
             }
-            Ok(_) => {}
+            Ok(())
         }
-        if !report_text {
-            return Ok(());
-        }
-        let separator = if reported > 0 { "\n" } else { "" };
-        reported += 1;
-        output::stdout(&in_ascii(format!("{separator}{}", text::render_text(report, text_options))))
     })?;
     let (reports, times): (Vec<FileReport>, Vec<_>) = finished.into_iter().unzip();
     let mut code = exit_code(&reports);

@@ -51,7 +51,8 @@ fn board_text(values: &Grid<u64>) -> String {
     values.map(|&v| if v == 0 { ".".to_string() } else { v.to_string() }).to_string()
 }
 
-/// The text report of one file.
+/// The text report of one file: for a valid one, its [`head_text`] and the
+/// [`result_text`] of each query.
 pub fn render_text(report: &FileReport, options: TextOptions) -> String {
     let style = options.style;
     let mut out = String::new();
@@ -60,10 +61,22 @@ pub fn render_text(report: &FileReport, options: TextOptions) -> String {
             let _ = writeln!(out, "{}: {}", style.bad("error"), visible(message));
             return out;
         }
-        Err(Failure::Invalid(errors)) => return diagnostics_text(report, errors, style),
+        Err(Failure::Invalid(errors)) => return diagnostics_text(&report.path, &report.source, errors, style),
         Ok(solved) => solved,
     };
-    let (game, (height, width), start) = match &solved.answered {
+    out += &head_text(&report.path, solved.name.as_deref(), &solved.answered, options);
+    for index in 0..solved.answered.count() {
+        out += &result_text(&solved.answered, index, options);
+    }
+    out
+}
+
+/// The lines of a valid file's report before its answers: its path and
+/// name, the game and the board's size (and with `show` the board).
+pub fn head_text(path: &str, name: Option<&str>, answered: &Answered, options: TextOptions) -> String {
+    let style = options.style;
+    let mut out = String::new();
+    let (game, (height, width), start) = match answered {
         Answered::Twenty48 { board, spawns, .. } => {
             let game = match spawns {
                 Some(law) => format!("2048 with spawns {law}"),
@@ -75,24 +88,23 @@ pub fn render_text(report: &FileReport, options: TextOptions) -> String {
             ("blockgame".to_string(), (board.ids().height(), board.ids().width()), board.to_string())
         }
     };
-    let title = solved.name.as_deref().map(|name| format!(" — {}", visible(name))).unwrap_or_default();
-    let _ = writeln!(out, "{}{}", style.bold(&visible(&report.path)), style.bold(&title));
+    let title = name.map(|name| format!(" — {}", visible(name))).unwrap_or_default();
+    let _ = writeln!(out, "{}", style.bold(&format!("{}{title}", visible(path))));
     let _ = writeln!(out, "  {game}, {height}×{width} board");
     if options.show {
         let _ = writeln!(out, "  start:");
         out += &indented(&start, 4);
     }
-    match &solved.answered {
-        Answered::Twenty48 { board, results, .. } => {
-            for result in results {
-                result_2048(&mut out, board, result, options);
-            }
-        }
-        Answered::BlockGame { board, results } => {
-            for result in results {
-                block_result(&mut out, board, result, options);
-            }
-        }
+    out
+}
+
+/// The lines of the answer to the query `index` (counted from 0) of a valid
+/// file's report.
+pub fn result_text(answered: &Answered, index: usize, options: TextOptions) -> String {
+    let mut out = String::new();
+    match answered {
+        Answered::Twenty48 { board, results, .. } => result_2048(&mut out, board, &results[index], options),
+        Answered::BlockGame { board, results } => block_result(&mut out, board, &results[index], options),
     }
     out
 }
@@ -402,23 +414,17 @@ fn block_result(
 
 /// Every error of an invalid file, rendered in source order, up to
 /// [`MAX_ERRORS`]; then how many more there are.
-pub fn diagnostics_text(report: &FileReport, errors: &[Error], style: Style) -> String {
+pub fn diagnostics_text(path: &str, source: &str, errors: &[Error], style: Style) -> String {
     let mut out = String::new();
     for (index, error) in errors.iter().take(MAX_ERRORS).enumerate() {
         if index > 0 {
             out.push('\n');
         }
-        out += &error.diagnostic().render(&report.path, &report.source, style.colour).to_string();
+        out += &error.diagnostic().render(path, source, style.colour).to_string();
     }
     if errors.len() > MAX_ERRORS {
         let more = errors.len() - MAX_ERRORS;
-        let _ = writeln!(
-            out,
-            "{}: and {more} more error{} in {}",
-            style.bad("error"),
-            plural_s(more),
-            visible(&report.path)
-        );
+        let _ = writeln!(out, "{}: and {more} more error{} in {}", style.bad("error"), plural_s(more), visible(path));
     }
     out
 }
