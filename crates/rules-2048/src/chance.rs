@@ -413,7 +413,7 @@ fn spawned_into<P: Position>(boards: &mut Vec<(f64, P)>, board: &P, law: &[(u8, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Packed, Wide};
+    use crate::engine::{Packed, Small, Wide};
 
     /// `chance` on each representation of a 4×4 board: the word, a byte a
     /// cell, the general board.
@@ -455,6 +455,37 @@ mod tests {
             assert_eq!(packed.0.to_bits(), general.as_ref().unwrap().0.to_bits(), "{text}");
             assert_eq!((&packed.1, &packed.1), (&wide.unwrap().1, &general.unwrap().1), "{text}");
             between += usize::from(packed.0 > 0.0 && packed.0 < 1.0);
+        }
+        assert!(between >= 4, "only {between} answers strictly between 0 and 1");
+    }
+
+    #[test]
+    fn a_small_board_of_another_shape_gives_the_general_board_s_chance_to_the_bit() {
+        let law = [(1, 0.9), (2, 0.1)];
+        let mut between = 0;
+        for (text, target, max_moves) in [
+            (". . . / . . . / . . .", 16, 5),
+            ("2 . 4 / . 8 . / . . 2", 16, 5),
+            ("8 4 2 / . . . / . . .", 16, 3),
+            ("2 4 / 8 .", 32, 8),
+            ("2 2 4 8 / . . . .", 32, 7),
+            (". 2 . 4 8 . 2 .", 16, 4),
+            ("4 8 2 / 2 . 4 / . 16 . / 2 . . / . . 2", 32, 4),
+        ] {
+            let board: Board = text.parse().unwrap();
+            let search = || ChanceSearch {
+                law: &law,
+                largest_spawn: 4,
+                target,
+                error_bound: error_bound(&board, &SpawnLaw::classic(), max_moves),
+                budget: 1 << 20,
+                max_moves,
+                on_boards: &|_| {},
+            };
+            let small = search().on(&Small::of(&board).unwrap()).unwrap();
+            let general = search().on(&board).unwrap();
+            assert_eq!((small.0.to_bits(), &small.1), (general.0.to_bits(), &general.1), "{text}");
+            between += usize::from(small.0 > 0.0 && small.0 < 1.0);
         }
         assert!(between >= 4, "only {between} answers strictly between 0 and 1");
     }

@@ -4,7 +4,8 @@
 //! Strategy, chosen once per call: a 4×4 board on which no 65536 can appear
 //! within the search is played in one word with row tables (`packed`); any
 //! other 4×4 board one byte a cell, through the same tables where a line
-//! allows (`wide`); any other size, on the general [`Board`] (`position`).
+//! allows (`wide`); any other board of 16 cells or fewer in place, a byte a
+//! cell (`small`); any larger one on the general [`Board`] (`position`).
 //! All run the same search (`expectimax`) and the same heuristic
 //! (`heuristic`), so they give the same values to the last bit (tested).
 //!
@@ -19,6 +20,7 @@ mod expectimax;
 mod heuristic;
 mod packed;
 mod position;
+mod small;
 mod wide;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -31,6 +33,7 @@ use self::expectimax::Expectimax;
 // exact search (`crate::chance`), whose tests run on each.
 pub(crate) use self::packed::Packed;
 pub(crate) use self::position::{BuildBoardHasher, Position};
+pub(crate) use self::small::Small;
 pub(crate) use self::wide::Wide;
 use crate::board::Board;
 use crate::rule::TileOverflow;
@@ -225,14 +228,16 @@ pub(crate) trait Search {
 
 /// Runs `search` on the representation chosen for `board`, once: the 4×4
 /// word when no tile of 65536 can appear within `spawns` spawns of at most
-/// `largest_spawn`, a byte a cell for any other 4×4 board, the general board
-/// for any other size. All do the same arithmetic in the same order, so the
-/// choice never changes an answer (tested).
+/// `largest_spawn`, a byte a cell for any other 4×4 board, 16 bytes in place
+/// for any other board of 16 cells or fewer, the general board for a larger
+/// one. All do the same arithmetic in the same order, so the choice never
+/// changes an answer (tested).
 pub(crate) fn on_representation<S: Search>(board: &Board, spawns: u32, largest_spawn: u64, search: S) -> S::Output {
-    match (Packed::fits(board, spawns, largest_spawn), Wide::of(board)) {
-        (Some(packed), _) => search.on(&packed),
-        (None, Some(wide)) => search.on(&wide),
-        (None, None) => search.on(board),
+    match (Packed::fits(board, spawns, largest_spawn), Wide::of(board), Small::of(board)) {
+        (Some(packed), _, _) => search.on(&packed),
+        (None, Some(wide), _) => search.on(&wide),
+        (None, None, Some(small)) => search.on(&small),
+        (None, None, None) => search.on(board),
     }
 }
 

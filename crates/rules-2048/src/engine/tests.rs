@@ -260,6 +260,48 @@ fn the_wide_board_moves_scores_and_searches_as_the_board_does_past_32768() {
     assert_eq!(merged.tile(0, 0), 65536);
 }
 
+/// The shapes of 16 cells or fewer that are not 4×4.
+const SMALL_SHAPES: [(usize, usize); 9] = [(1, 2), (2, 1), (2, 2), (2, 3), (3, 3), (3, 5), (5, 3), (2, 8), (1, 16)];
+
+#[test]
+fn the_small_board_moves_scores_and_searches_as_the_board_does() {
+    use super::small::Small;
+    let mut rng = SeededRng::new(15);
+    for round in 0..3000 {
+        let (height, width) = SMALL_SHAPES[round % SMALL_SHAPES.len()];
+        // Small tiles that merge often, and now and then two 2^63s, which
+        // cannot merge: no move makes that board.
+        let top = if round % 10 == 0 { crate::rule::MAX_EXPONENT } else { 6 };
+        let cells = (0..height * width)
+            .map(|_| match rng.below(4) {
+                0 => 0,
+                1 if top > 6 => top,
+                _ => 1 + rng.below(6) as u8,
+            })
+            .collect();
+        let board = Board::from_exponents(Grid::from_vec(height, width, cells).unwrap()).unwrap();
+        let small = Small::of(&board).unwrap();
+        assert_eq!(small.to_board(), board);
+        for direction in Direction::ALL {
+            assert_eq!(small.after(direction).map(Small::to_board), Position::after(&board, direction), "{board:?}");
+        }
+        assert_eq!(small.heuristic().to_bits(), board.heuristic().to_bits(), "{board:?}");
+        assert_eq!(small.lost().to_bits(), board.lost().to_bits(), "{board:?}");
+        assert_eq!((small.sum(), small.max_exponent()), (board.sum(), board.max_exponent()), "{board:?}");
+        let (mut small_empty, mut board_empty) = (Vec::new(), Vec::new());
+        small.for_each_empty(|cell| small_empty.push(cell));
+        board.for_each_empty(|cell| board_empty.push(cell));
+        assert_eq!(small_empty, board_empty, "{board:?}");
+        if round % 100 == 0 {
+            for direction in Direction::ALL {
+                assert_same_search(&board, &small, direction);
+            }
+        }
+    }
+    let twenty = Board::from_exponents(Grid::new(4, 5, 0)).unwrap();
+    assert!(Small::of(&twenty).is_none());
+}
+
 #[test]
 fn a_depth_outside_its_range_is_brought_into_it() {
     let board: Board = "2 2 / . 4".parse().unwrap();
@@ -408,10 +450,32 @@ fn a_board_s_images_share_its_class_and_other_boards_do_not_on_every_representat
     }
     // A board that is not square: its mirror images, and its 180° turn.
     let board: Board = "2 4 8 / . . 2".parse().unwrap();
+    let small = |board: &Board| super::small::Small::of(board).unwrap().class_key();
     for image in [". . 2 / 2 4 8", "8 4 2 / 2 . .", "2 . . / 8 4 2"] {
-        assert_eq!(image.parse::<Board>().unwrap().class_key(), board.class_key(), "{image}");
+        let image: Board = image.parse().unwrap();
+        assert_eq!(image.class_key(), board.class_key(), "{image:?}");
+        assert_eq!(small(&image), small(&board), "{image:?}");
     }
-    assert_ne!("2 4 8 / 2 . .".parse::<Board>().unwrap().class_key(), board.class_key());
+    let other: Board = "2 4 8 / 2 . .".parse().unwrap();
+    assert_ne!(other.class_key(), board.class_key());
+    assert_ne!(small(&other), small(&board));
+    // On every small shape, the classes the general board makes.
+    let mut rng = SeededRng::new(16);
+    for round in 0..600 {
+        let (height, width) = SMALL_SHAPES[round % SMALL_SHAPES.len()];
+        let mut random = || {
+            let cells =
+                (0..height * width).map(|_| if rng.below(2) == 0 { 0 } else { rng.below(3) as u8 + 1 }).collect();
+            Board::from_exponents(Grid::from_vec(height, width, cells).unwrap()).unwrap()
+        };
+        let (board, other) = (random(), random());
+        let images = images(&board);
+        let images = images.iter().filter(|image| image.height() == height);
+        for image in images {
+            assert_eq!(small(image), small(&board), "{board:?} {image:?}");
+        }
+        assert_eq!(small(&other) == small(&board), other.class_key() == board.class_key(), "{board:?} {other:?}");
+    }
 }
 
 #[test]

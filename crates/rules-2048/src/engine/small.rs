@@ -1,0 +1,122 @@
+//! A board of 16 cells or fewer of any shape but 4×4 (2×2, 3×3, 3×5, 2×8,
+//! 1×16, …) held in place, its exponents in 16 bytes: a move allocates
+//! nothing, and a memo's key is one `u128` compared in one instruction, where
+//! the general board's is a grid on the heap. Moved by the rule's definition
+//! and scored by the heuristic's, in the general board's order, so the same
+//! values to the bit.
+
+use grid_core::Direction;
+
+use super::heuristic::{line_score, lost_value};
+use super::position::{least_image, Position};
+use crate::board::{value_of, Board};
+use crate::rule::slide_in_place;
+
+/// The cells row by row, then zeros to the sixteenth byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Small {
+    cells: [u8; 16],
+    height: u8,
+    width: u8,
+}
+
+impl Small {
+    /// The board, if it has 16 cells or fewer.
+    pub(crate) fn of(board: &Board) -> Option<Small> {
+        let (height, width) = (board.height(), board.width());
+        if height * width > 16 {
+            return None;
+        }
+        let mut cells = [0; 16];
+        cells[..height * width].copy_from_slice(board.exponents().as_slice());
+        Some(Small { cells, height: height as u8, width: width as u8 })
+    }
+
+    #[cfg(test)]
+    pub(crate) fn to_board(self) -> Board {
+        let (height, width) = self.size();
+        let cells = grid_core::Grid::from_vec(height, width, self.board_cells().to_vec()).expect("its cells");
+        Board::from_exponents(cells).expect("exponents")
+    }
+
+    fn size(&self) -> (usize, usize) {
+        (usize::from(self.height), usize::from(self.width))
+    }
+
+    /// The board's own cells, without the padding.
+    fn board_cells(&self) -> &[u8] {
+        let (height, width) = self.size();
+        &self.cells[..height * width]
+    }
+}
+
+impl Position for Small {
+    /// The cells; within one search every board has the same shape.
+    type Key = u128;
+
+    fn key(&self) -> u128 {
+        u128::from_le_bytes(self.cells)
+    }
+
+    fn class_key(&self) -> u128 {
+        let (height, width) = self.size();
+        match least_image(self.board_cells(), height, width) {
+            None => self.key(),
+            Some(image) => {
+                let mut cells = [0; 16];
+                for (cell, exponent) in cells.iter_mut().zip(image) {
+                    *cell = exponent;
+                }
+                u128::from_le_bytes(cells)
+            }
+        }
+    }
+
+    fn after(&self, direction: Direction) -> Option<Small> {
+        let (height, width) = self.size();
+        let mut moved = *self;
+        // A merge past 2^63 makes no board: no such move.
+        let changed = slide_in_place(&mut moved.cells[..height * width], height, width, direction, |_, _| {}).ok()?;
+        changed.then_some(moved)
+    }
+
+    fn empty_count(&self) -> usize {
+        self.board_cells().iter().filter(|&&e| e == 0).count()
+    }
+
+    fn max_exponent(&self) -> u8 {
+        self.cells.iter().copied().max().unwrap_or(0)
+    }
+
+    fn sum(&self) -> u128 {
+        self.cells.iter().map(|&exponent| u128::from(value_of(exponent))).sum()
+    }
+
+    fn for_each_empty(&self, mut visit: impl FnMut(usize)) {
+        for (cell, &exponent) in self.board_cells().iter().enumerate() {
+            if exponent == 0 {
+                visit(cell);
+            }
+        }
+    }
+
+    fn with(&self, cell: usize, exponent: u8) -> Small {
+        let mut spawned = *self;
+        spawned.cells[cell] = exponent;
+        spawned
+    }
+
+    fn heuristic(&self) -> f64 {
+        let (height, width) = self.size();
+        let at = |row: usize, col: usize| self.cells[row * width + col];
+        let line = |cells: &mut dyn Iterator<Item = u8>| f64::from(line_score(cells) as f32);
+        let rows = (0..height).map(|row| line(&mut (0..width).map(|col| at(row, col)))).fold(0.0, |a, b| a + b);
+        let cols = (0..width).map(|col| line(&mut (0..height).map(|row| at(row, col)))).fold(0.0, |a, b| a + b);
+        rows + cols
+    }
+
+    fn lost(&self) -> f64 {
+        let (height, width) = self.size();
+        lost_value(height, width)
+    }
+}
