@@ -415,20 +415,26 @@ mod tests {
     use super::*;
     use crate::engine::{Packed, Small, Wide};
 
-    /// `chance` on each representation of a 4×4 board: the word, a byte a
-    /// cell, the general board.
-    fn on_each(board: &Board, target: u64, max_moves: usize) -> [Result<(f64, Vec<Direction>), SearchError>; 3] {
-        let law = [(1, 0.9), (2, 0.1)];
-        let bound = error_bound(board, &SpawnLaw::classic(), max_moves);
-        let search = || ChanceSearch {
-            law: &law,
+    const CLASSIC: [(u8, f64); 2] = [(1, 0.9), (2, 0.1)];
+
+    /// `chance`'s search of `board` under the classic law, on any
+    /// representation.
+    fn classic_search(board: &Board, target: u64, max_moves: usize) -> ChanceSearch<'static> {
+        ChanceSearch {
+            law: &CLASSIC,
             largest_spawn: 4,
             target,
-            error_bound: bound,
+            error_bound: error_bound(board, &SpawnLaw::classic(), max_moves),
             budget: 1 << 20,
             max_moves,
             on_boards: &|_| {},
-        };
+        }
+    }
+
+    /// `chance` on each representation of a 4×4 board: the word, a byte a
+    /// cell, the general board.
+    fn on_each(board: &Board, target: u64, max_moves: usize) -> [Result<(f64, Vec<Direction>), SearchError>; 3] {
+        let search = || classic_search(board, target, max_moves);
         let packed = Packed::fits(board, max_moves as u32 + 2, 4).expect("a board the word holds");
         let wide = Wide::of(board).expect("a 4×4 board");
         [search().on(&packed), search().on(&wide), search().on(board)]
@@ -461,7 +467,6 @@ mod tests {
 
     #[test]
     fn a_small_board_of_another_shape_gives_the_general_board_s_chance_to_the_bit() {
-        let law = [(1, 0.9), (2, 0.1)];
         let mut between = 0;
         for (text, target, max_moves) in [
             (". . . / . . . / . . .", 16, 5),
@@ -473,15 +478,7 @@ mod tests {
             ("4 8 2 / 2 . 4 / . 16 . / 2 . . / . . 2", 32, 4),
         ] {
             let board: Board = text.parse().unwrap();
-            let search = || ChanceSearch {
-                law: &law,
-                largest_spawn: 4,
-                target,
-                error_bound: error_bound(&board, &SpawnLaw::classic(), max_moves),
-                budget: 1 << 20,
-                max_moves,
-                on_boards: &|_| {},
-            };
+            let search = || classic_search(&board, target, max_moves);
             let small = search().on(&Small::of(&board).unwrap()).unwrap();
             let general = search().on(&board).unwrap();
             assert_eq!((small.0.to_bits(), &small.1), (general.0.to_bits(), &general.1), "{text}");
