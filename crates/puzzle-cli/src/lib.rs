@@ -18,12 +18,12 @@
 //! | [`language`] | grammar, typed tree, parse, check, errors, `fmt`, templates |
 //! | [`answer`] | answers per game, their [`answer::Status`] |
 //! | `activity` | what each running file's query is doing, for the progress bar |
-//! | [`report`] | one file read, parsed and answered |
+//! | [`report`] | one file read, parsed and answered, watched as its report grows |
 //! | [`bless`] | the proven answers written as `expect` lines |
 //! | [`render`] | text, JSON, `--explain`, `--svg`, the palette |
 //! | `replay` | the steps of an answer both `--explain` and `--svg` draw |
 //! | [`diagnostic`], [`style`] | errors drawn at their place; the one painter of colour |
-//! | `files`, `batch` | the inputs of a run (walked as ripgrep walks); many files on several threads |
+//! | `files`, `batch` | the inputs of a run (walked as ripgrep walks); many files on several threads, each answer shown once found |
 //! | `output`, `signals` | stdout in whole pieces, a closed pipe ends the run; death by the signal that came |
 //! | [`judge`], [`limits`] | the online judges' formats; every limit on input |
 //! | `cli`, `commands` | the command line and one function per subcommand |
