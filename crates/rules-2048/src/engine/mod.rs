@@ -4,8 +4,8 @@
 //! Strategy, chosen once per call: a 4×4 board on which no 65536 can appear
 //! within the search is played in one word with row tables (`packed`); any
 //! other 4×4 board one byte a cell, through the same tables where a line
-//! allows (`wide`); any other board of 16 cells or fewer in place, a byte a
-//! cell (`small`); any larger one on the general [`Board`] (`position`).
+//! allows (`wide`); any other board of up to 64 cells in place, in 16, 32 or
+//! 64 bytes (`small`); any larger one on the general [`Board`] (`position`).
 //! All run the same search (`expectimax`) and the same heuristic
 //! (`heuristic`), so they give the same values to the last bit (tested).
 //!
@@ -228,16 +228,23 @@ pub(crate) trait Search {
 
 /// Runs `search` on the representation chosen for `board`, once: the 4×4
 /// word when no tile of 65536 can appear within `spawns` spawns of at most
-/// `largest_spawn`, a byte a cell for any other 4×4 board, 16 bytes in place
-/// for any other board of 16 cells or fewer, the general board for a larger
-/// one. All do the same arithmetic in the same order, so the choice never
+/// `largest_spawn`, a byte a cell for any other 4×4 board, the fewest of 16,
+/// 32 or 64 bytes in place that hold any other board of up to 64 cells, the
+/// general board for a larger one. All do the same arithmetic in the same order, so the choice never
 /// changes an answer (tested).
 pub(crate) fn on_representation<S: Search>(board: &Board, spawns: u32, largest_spawn: u64, search: S) -> S::Output {
-    match (Packed::fits(board, spawns, largest_spawn), Wide::of(board), Small::of(board)) {
-        (Some(packed), _, _) => search.on(&packed),
-        (None, Some(wide), _) => search.on(&wide),
-        (None, None, Some(small)) => search.on(&small),
-        (None, None, None) => search.on(board),
+    if let Some(packed) = Packed::fits(board, spawns, largest_spawn) {
+        search.on(&packed)
+    } else if let Some(wide) = Wide::of(board) {
+        search.on(&wide)
+    } else if let Some(small) = Small::<16>::of(board) {
+        search.on(&small)
+    } else if let Some(small) = Small::<32>::of(board) {
+        search.on(&small)
+    } else if let Some(small) = Small::<64>::of(board) {
+        search.on(&small)
+    } else {
+        search.on(board)
     }
 }
 

@@ -1,9 +1,9 @@
-//! A board of 16 cells or fewer of any shape but 4×4 (2×2, 3×3, 3×5, 2×8,
-//! 1×16, …) held in place, its exponents in 16 bytes: a move allocates
-//! nothing, and a memo's key is one `u128` compared in one instruction, where
-//! the general board's is a grid on the heap. Moved by the rule's definition
-//! and scored by the heuristic's, in the general board's order, so the same
-//! values to the bit.
+//! A board of up to `N` cells of any shape held in place, its exponents in
+//! `N` bytes (16, 32 or 64: 3×3, 2×8, 5×5, 4×8, 8×8, …): a move allocates
+//! nothing, and a memo's key is those bytes, compared in a few instructions,
+//! where the general board's is a grid on the heap. Moved by the rule's
+//! definition and scored by the heuristic's, in the general board's order, so
+//! the same values to the bit.
 
 use grid_core::Direction;
 
@@ -12,22 +12,22 @@ use super::position::{least_image, Position};
 use crate::board::{value_of, Board};
 use crate::rule::slide_in_place;
 
-/// The cells row by row, then zeros to the sixteenth byte.
+/// The cells row by row, then zeros to the `N`th byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct Small {
-    cells: [u8; 16],
+pub(crate) struct Small<const N: usize> {
+    cells: [u8; N],
     height: u8,
     width: u8,
 }
 
-impl Small {
-    /// The board, if it has 16 cells or fewer.
-    pub(crate) fn of(board: &Board) -> Option<Small> {
+impl<const N: usize> Small<N> {
+    /// The board, if it has `N` cells or fewer.
+    pub(crate) fn of(board: &Board) -> Option<Small<N>> {
         let (height, width) = (board.height(), board.width());
-        if height * width > 16 {
+        if height * width > N {
             return None;
         }
-        let mut cells = [0; 16];
+        let mut cells = [0; N];
         cells[..height * width].copy_from_slice(board.exponents().as_slice());
         Some(Small { cells, height: height as u8, width: width as u8 })
     }
@@ -50,29 +50,29 @@ impl Small {
     }
 }
 
-impl Position for Small {
+impl<const N: usize> Position for Small<N> {
     /// The cells; within one search every board has the same shape.
-    type Key = u128;
+    type Key = [u8; N];
 
-    fn key(&self) -> u128 {
-        u128::from_le_bytes(self.cells)
+    fn key(&self) -> [u8; N] {
+        self.cells
     }
 
-    fn class_key(&self) -> u128 {
+    fn class_key(&self) -> [u8; N] {
         let (height, width) = self.size();
         match least_image(self.board_cells(), height, width) {
             None => self.key(),
             Some(image) => {
-                let mut cells = [0; 16];
+                let mut cells = [0; N];
                 for (cell, exponent) in cells.iter_mut().zip(image) {
                     *cell = exponent;
                 }
-                u128::from_le_bytes(cells)
+                cells
             }
         }
     }
 
-    fn after(&self, direction: Direction) -> Option<Small> {
+    fn after(&self, direction: Direction) -> Option<Small<N>> {
         let (height, width) = self.size();
         let mut moved = *self;
         // A merge past 2^63 makes no board: no such move.
@@ -100,7 +100,7 @@ impl Position for Small {
         }
     }
 
-    fn with(&self, cell: usize, exponent: u8) -> Small {
+    fn with(&self, cell: usize, exponent: u8) -> Small<N> {
         let mut spawned = *self;
         spawned.cells[cell] = exponent;
         spawned

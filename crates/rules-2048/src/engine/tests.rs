@@ -260,15 +260,20 @@ fn the_wide_board_moves_scores_and_searches_as_the_board_does_past_32768() {
     assert_eq!(merged.tile(0, 0), 65536);
 }
 
-/// The shapes of 16 cells or fewer that are not 4×4.
+/// Shapes other than 4×4 for each size of the board in place: 16 cells or
+/// fewer, 32, 64.
 const SMALL_SHAPES: [(usize, usize); 9] = [(1, 2), (2, 1), (2, 2), (2, 3), (3, 3), (3, 5), (5, 3), (2, 8), (1, 16)];
+const SHAPES_32: [(usize, usize); 6] = [(4, 5), (5, 4), (5, 5), (3, 7), (4, 8), (1, 32)];
+const SHAPES_64: [(usize, usize); 5] = [(6, 6), (8, 8), (7, 9), (5, 7), (2, 32)];
 
-#[test]
-fn the_small_board_moves_scores_and_searches_as_the_board_does() {
+/// The board in place of `N` bytes against the general board, on random
+/// boards of `shapes`: moves, heuristic, lost value, sum, largest tile,
+/// empty cells, and now and then a search.
+fn small_board_as_the_board<const N: usize>(shapes: &[(usize, usize)], rounds: usize, search_every: usize) {
     use super::small::Small;
     let mut rng = SeededRng::new(15);
-    for round in 0..3000 {
-        let (height, width) = SMALL_SHAPES[round % SMALL_SHAPES.len()];
+    for round in 0..rounds {
+        let (height, width) = shapes[round % shapes.len()];
         // Small tiles that merge often, and now and then two 2^63s, which
         // cannot merge: no move makes that board.
         let top = if round % 10 == 0 { crate::rule::MAX_EXPONENT } else { 6 };
@@ -280,10 +285,11 @@ fn the_small_board_moves_scores_and_searches_as_the_board_does() {
             })
             .collect();
         let board = Board::from_exponents(Grid::from_vec(height, width, cells).unwrap()).unwrap();
-        let small = Small::of(&board).unwrap();
+        let small = Small::<N>::of(&board).unwrap();
         assert_eq!(small.to_board(), board);
         for direction in Direction::ALL {
-            assert_eq!(small.after(direction).map(Small::to_board), Position::after(&board, direction), "{board:?}");
+            let moved = small.after(direction).map(Small::to_board);
+            assert_eq!(moved, Position::after(&board, direction), "{board:?}");
         }
         assert_eq!(small.heuristic().to_bits(), board.heuristic().to_bits(), "{board:?}");
         assert_eq!(small.lost().to_bits(), board.lost().to_bits(), "{board:?}");
@@ -292,14 +298,31 @@ fn the_small_board_moves_scores_and_searches_as_the_board_does() {
         small.for_each_empty(|cell| small_empty.push(cell));
         board.for_each_empty(|cell| board_empty.push(cell));
         assert_eq!(small_empty, board_empty, "{board:?}");
-        if round % 100 == 0 {
+        if round % search_every == 0 {
             for direction in Direction::ALL {
                 assert_same_search(&board, &small, direction);
             }
         }
     }
-    let twenty = Board::from_exponents(Grid::new(4, 5, 0)).unwrap();
-    assert!(Small::of(&twenty).is_none());
+    let one_more = Board::from_exponents(Grid::new(1, N + 1, 0)).unwrap();
+    assert!(Small::<N>::of(&one_more).is_none());
+}
+
+#[test]
+fn the_small_board_moves_scores_and_searches_as_the_board_does() {
+    small_board_as_the_board::<16>(&SMALL_SHAPES, 3000, 100);
+    small_board_as_the_board::<32>(&SHAPES_32, 1200, 200);
+    small_board_as_the_board::<64>(&SHAPES_64, 600, 300);
+}
+
+/// The board's class key in place, as bytes, on the size that holds it.
+fn small_class_key(board: &Board) -> Vec<u8> {
+    use super::small::Small;
+    match board.height() * board.width() {
+        0..=16 => Small::<16>::of(board).unwrap().class_key().to_vec(),
+        17..=32 => Small::<32>::of(board).unwrap().class_key().to_vec(),
+        _ => Small::<64>::of(board).unwrap().class_key().to_vec(),
+    }
 }
 
 #[test]
@@ -450,7 +473,7 @@ fn a_board_s_images_share_its_class_and_other_boards_do_not_on_every_representat
     }
     // A board that is not square: its mirror images, and its 180° turn.
     let board: Board = "2 4 8 / . . 2".parse().unwrap();
-    let small = |board: &Board| super::small::Small::of(board).unwrap().class_key();
+    let small = small_class_key;
     for image in [". . 2 / 2 4 8", "8 4 2 / 2 . .", "2 . . / 8 4 2"] {
         let image: Board = image.parse().unwrap();
         assert_eq!(image.class_key(), board.class_key(), "{image:?}");
@@ -461,8 +484,9 @@ fn a_board_s_images_share_its_class_and_other_boards_do_not_on_every_representat
     assert_ne!(small(&other), small(&board));
     // On every small shape, the classes the general board makes.
     let mut rng = SeededRng::new(16);
+    let shapes: Vec<(usize, usize)> = [&SMALL_SHAPES[..], &SHAPES_32, &SHAPES_64].concat();
     for round in 0..600 {
-        let (height, width) = SMALL_SHAPES[round % SMALL_SHAPES.len()];
+        let (height, width) = shapes[round % shapes.len()];
         let mut random = || {
             let cells =
                 (0..height * width).map(|_| if rng.below(2) == 0 { 0 } else { rng.below(3) as u8 + 1 }).collect();
