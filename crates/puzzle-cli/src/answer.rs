@@ -410,12 +410,34 @@ impl Answered {
         }
     }
 
-    /// Adds the result of the next 2048 query and shows the results so far.
-    fn push_2048(&mut self, result: Result2048, so_far: &mut dyn FnMut(&Answered)) {
+    /// Adds the result of a 2048 puzzle's next query.
+    fn push_2048(&mut self, result: Result2048) {
         if let Answered::Twenty48 { results, .. } = self {
             results.push(result);
         }
-        so_far(self);
+    }
+
+    /// Adds the result of a block-game puzzle's next query.
+    fn push_block(&mut self, result: BlockResult) {
+        if let Answered::BlockGame { results, .. } = self {
+            results.push(result);
+        }
+    }
+
+    /// `self` with each of `results` added by `push` as it is found, shown
+    /// to `so_far` first with none, then after each.
+    fn grown<R>(
+        mut self,
+        results: impl Iterator<Item = R>,
+        push: fn(&mut Answered, R),
+        so_far: &mut dyn FnMut(&Answered),
+    ) -> Answered {
+        so_far(&self);
+        for result in results {
+            push(&mut self, result);
+            so_far(&self);
+        }
+        self
     }
 
     /// The status of each result, in order.
@@ -481,13 +503,11 @@ pub fn answer_each(
     match &puzzle.game {
         Game::Twenty48 { board, queries } => {
             let queries = if answer { &queries[..] } else { &[] };
-            let mut answered = Answered::Twenty48 { board: board.clone(), spawns: None, results: Vec::new() };
-            so_far(&answered);
-            searched(queries, go_on, budget.threads, per_query, &mut left_for_file, Params::of_2048, {
+            let results = searched(queries, go_on, budget.threads, per_query, &mut left_for_file, Params::of_2048, {
                 |query, options| answer_2048(board, query, options)
-            })
-            .for_each(|result| answered.push_2048(result, so_far));
-            answered
+            });
+            let none = Answered::Twenty48 { board: board.clone(), spawns: None, results: Vec::new() };
+            none.grown(results, Answered::push_2048, so_far)
         }
         Game::Spawns { board, law, queries } => {
             let queries = if answer { &queries[..] } else { &[] };
@@ -496,29 +516,21 @@ pub fn answer_each(
                 .chance_boards
                 .or(budget.nodes)
                 .unwrap_or_else(|| limits::default_chance_boards(board.height() * board.width()));
-            let mut answered =
-                Answered::Twenty48 { board: board.clone(), spawns: Some(law.clone()), results: Vec::new() };
-            so_far(&answered);
-            searched(queries, go_on, budget.threads, per_query, &mut left_for_file, Params::of_spawns, {
+            let results = searched(queries, go_on, budget.threads, per_query, &mut left_for_file, Params::of_spawns, {
                 |query, options| answer_with_spawns(board, law, query, options, explicit, chance_boards)
-            })
-            .for_each(|result| answered.push_2048(result, so_far));
-            answered
+            });
+            let none = Answered::Twenty48 { board: board.clone(), spawns: Some(law.clone()), results: Vec::new() };
+            none.grown(results, Answered::push_2048, so_far)
         }
         Game::BlockGame { board, queries } => {
             let queries = if answer { &queries[..] } else { &[] };
-            let mut answered = Answered::BlockGame { board: board.clone(), results: Vec::new() };
-            so_far(&answered);
-            for item in queries.iter().take_while(|_| go_on()) {
-                let result = result_of(item, Params::of_block, |query| match query {
+            let results = queries.iter().take_while(|_| go_on()).map(|item| {
+                result_of(item, Params::of_block, |query| match query {
                     BlockQuery::MaxRemoved => Ok(exact(BlockAnswer::MaxRemoved(rules_blockgame::solve(board)))),
-                });
-                if let Answered::BlockGame { results, .. } = &mut answered {
-                    results.push(result);
-                }
-                so_far(&answered);
-            }
-            answered
+                })
+            });
+            let none = Answered::BlockGame { board: board.clone(), results: Vec::new() };
+            none.grown(results, Answered::push_block, so_far)
         }
     }
 }
