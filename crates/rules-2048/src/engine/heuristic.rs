@@ -68,6 +68,18 @@ pub(crate) fn line_score(line: impl IntoIterator<Item = u8>) -> f64 {
         - SUM_WEIGHT * sum
 }
 
+/// The heuristic of a `height` × `width` board of exponents, row by row,
+/// as the representations without tables compute it: the rows' line scores,
+/// then the columns', each score rounded to `f32` and each part summed in
+/// order.
+pub(crate) fn board_score(cells: &[u8], height: usize, width: usize) -> f64 {
+    let at = |row: usize, col: usize| cells[row * width + col];
+    let line = |cells: &mut dyn Iterator<Item = u8>| f64::from(line_score(cells) as f32);
+    let rows = (0..height).map(|row| line(&mut (0..width).map(|col| at(row, col)))).fold(0.0, |a, b| a + b);
+    let cols = (0..width).map(|col| line(&mut (0..height).map(|row| at(row, col)))).fold(0.0, |a, b| a + b);
+    rows + cols
+}
+
 /// What a lost board of `height` × `width` is worth: below every board of
 /// that shape whatever its tiles, up to 2^63. On 4×4, 0, nneonneo's (his
 /// constant a line keeps the boards of his tables' tiles above it). On

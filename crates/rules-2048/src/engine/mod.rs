@@ -230,8 +230,8 @@ pub(crate) trait Search {
 /// word when no tile of 65536 can appear within `spawns` spawns of at most
 /// `largest_spawn`, a byte a cell for any other 4×4 board, the fewest of 16,
 /// 32 or 64 bytes in place that hold any other board of up to 64 cells, the
-/// general board for a larger one. All do the same arithmetic in the same order, so the choice never
-/// changes an answer (tested).
+/// general board for a larger one. All do the same arithmetic in the same
+/// order, so the choice never changes an answer (tested).
 pub(crate) fn on_representation<S: Search>(board: &Board, spawns: u32, largest_spawn: u64, search: S) -> S::Output {
     if let Some(packed) = Packed::fits(board, spawns, largest_spawn) {
         search.on(&packed)

@@ -5,7 +5,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use grid_core::Direction;
 
-use super::heuristic::{line_score, lost_value};
+use super::heuristic::{board_score, lost_value};
 use crate::board::Board;
 
 /// A board the expectimax search can play on.
@@ -120,12 +120,7 @@ impl Position for Board {
     }
 
     fn heuristic(&self) -> f64 {
-        let cells = self.exponents();
-        let (height, width) = (cells.height(), cells.width());
-        let line = |cells: &mut dyn Iterator<Item = u8>| f64::from(line_score(cells) as f32);
-        let rows = (0..height).map(|row| line(&mut (0..width).map(|col| cells[(row, col)]))).fold(0.0, |a, b| a + b);
-        let cols = (0..width).map(|col| line(&mut (0..height).map(|row| cells[(row, col)]))).fold(0.0, |a, b| a + b);
-        rows + cols
+        board_score(self.exponents().as_slice(), self.height(), self.width())
     }
 
     fn lost(&self) -> f64 {

@@ -2,12 +2,12 @@
 //! `N` bytes (16, 32 or 64: 3×3, 2×8, 5×5, 4×8, 8×8, …): a move allocates
 //! nothing, and a memo's key is those bytes, compared in a few instructions,
 //! where the general board's is a grid on the heap. Moved by the rule's
-//! definition and scored by the heuristic's, in the general board's order, so
-//! the same values to the bit.
+//! definition and scored by the general board's `board_score`, so the same
+//! values to the bit.
 
 use grid_core::Direction;
 
-use super::heuristic::{line_score, lost_value};
+use super::heuristic::{board_score, lost_value};
 use super::position::{least_image, Position};
 use crate::board::{value_of, Board};
 use crate::rule::slide_in_place;
@@ -108,11 +108,7 @@ impl<const N: usize> Position for Small<N> {
 
     fn heuristic(&self) -> f64 {
         let (height, width) = self.size();
-        let at = |row: usize, col: usize| self.cells[row * width + col];
-        let line = |cells: &mut dyn Iterator<Item = u8>| f64::from(line_score(cells) as f32);
-        let rows = (0..height).map(|row| line(&mut (0..width).map(|col| at(row, col)))).fold(0.0, |a, b| a + b);
-        let cols = (0..width).map(|col| line(&mut (0..height).map(|row| at(row, col)))).fold(0.0, |a, b| a + b);
-        rows + cols
+        board_score(self.board_cells(), height, width)
     }
 
     fn lost(&self) -> f64 {
