@@ -226,3 +226,21 @@ fn a_lost_board_has_no_best_move_and_the_report_says_why() {
 ";
     assert_eq!(text.lines().skip(2).map(|line| format!("{line}\n")).collect::<String>(), expected);
 }
+
+#[test]
+fn a_new_game_on_one_cell_starts_from_one_tile_in_chance_and_in_play() {
+    let (_dir, file) = scratch("one-cell.puzzle");
+    let queries = "query chance 2 within 3\nquery chance 4 within 0\nquery play 20 games seed 1\n";
+    std::fs::write(&file, format!("game 2048\nspawns classic\nboard {{\n  .\n}}\n{queries}")).unwrap();
+    let (status, text) = report(&["run"], &file);
+    assert_eq!(status, 0, "{text}");
+    let expected = "  chance 2 within 3: 1
+    first move: after the first spawn (a new game; one cell holds one tile)
+    exact: rounding error below 2.2e-15, proven
+  chance 4 within 0: 0.1
+    first move: after the first spawn (a new game; one cell holds one tile)
+    exact: rounding error below 8.9e-16, proven
+  play 20 games seed 1: 20 games, largest tile 4
+";
+    assert_eq!(text.lines().skip(2).take(7).map(|line| format!("{line}\n")).collect::<String>(), expected);
+}

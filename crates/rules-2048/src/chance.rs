@@ -64,7 +64,8 @@ pub struct Chance {
 
 /// The best chance, over every way of playing, that a tile of at least
 /// `target` is on the board within `max_moves` moves, spawns drawn from
-/// `law`. A board without a tile is a new game: two tiles are spawned first.
+/// `law`. A board without a tile is a new game: two tiles are spawned first
+/// (one on a board of one cell).
 ///
 /// ```
 /// use rules_2048::{chance, Board, SpawnLaw};
@@ -247,7 +248,8 @@ impl<'a, P: Position> Expectimax<'a, P> {
     }
 
     /// The chance from `start` within `max_moves`, and its best first
-    /// moves; a board without a tile is a new game: two spawns first.
+    /// moves; a board without a tile is a new game: two spawns first (one on
+    /// a board of one cell).
     fn run(mut self, start: &P, max_moves: usize) -> Result<(f64, Vec<Direction>), SearchError> {
         if start.max_exponent() > 0 {
             return self.best(start, max_moves);
@@ -255,6 +257,12 @@ impl<'a, P: Position> Expectimax<'a, P> {
         let mut probability = 0.0;
         let law = self.law;
         for (first_probability, first) in spawned(start, law) {
+            // A board of one cell holds its first tile only, as self-play
+            // starts it.
+            if first.empty_count() == 0 {
+                probability += first_probability * self.starting_value(&first, max_moves)?;
+                continue;
+            }
             for (second_probability, second) in spawned(&first, law) {
                 probability += first_probability * second_probability * self.starting_value(&second, max_moves)?;
             }

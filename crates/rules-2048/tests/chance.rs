@@ -209,6 +209,18 @@ fn a_new_game_spawns_two_tiles_first() {
 }
 
 #[test]
+fn a_new_game_on_one_cell_spawns_one_tile() {
+    // One cell holds one tile: a 2 with 9/10, a 4 with 1/10, and no second
+    // spawn (as `puzzle play` starts it), not a game without a board.
+    let one_cell: Board = ".".parse().unwrap();
+    let classic = SpawnLaw::classic();
+    assert_eq!(chance(&one_cell, &classic, 2, 0).unwrap().probability, 1.0);
+    let four = chance(&one_cell, &classic, 4, 3).unwrap();
+    assert!((four.probability - 0.1).abs() < 1e-15, "{four:?}");
+    assert!(four.best_first_moves.is_empty(), "{four:?}");
+}
+
+#[test]
 fn a_new_game_s_starting_boards_count_against_the_budget() {
     // An 8 within one move of an empty 1×2 board: of its 8 starting boards
     // (each cell first, each tile, then the other cell), only the two of
