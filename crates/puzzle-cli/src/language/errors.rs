@@ -309,7 +309,7 @@ impl ErrorKind {
             OptionTwice { option } => format!("`{option}` is given twice"),
             OptionValue { option, found: Found::Word(word) } => {
                 let what = match *option {
-                    "until" => "tile for `until`",
+                    "until" => "target for `until`",
                     "games" => "number of games",
                     other => other,
                 };
@@ -452,7 +452,9 @@ impl ErrorKind {
             OptionValue { option, .. } => match *option {
                 "depth" => format!("D is a whole number of moves from 1 to {}", rules_2048::MAX_DEPTH),
                 "seed" => "S is a whole number from 0 to 18446744073709551615".into(),
-                "until" => tile.into(),
+                "until" => "T is a whole number from 1 up to 18446744073709551615: each game ends as soon as a tile ≥ T \
+                            stands"
+                    .into(),
                 _ => format!("N is a whole number of games from 1 to {}", limits::MAX_GAMES),
             },
             ExpectedGames { .. } => "write `play N games`, N the number of games".into(),

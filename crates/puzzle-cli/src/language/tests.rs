@@ -716,7 +716,10 @@ fn an_option_s_bad_value_is_named_with_what_it_is_not() {
     let message = |option, found: Found| ErrorKind::OptionValue { option, found }.message();
     assert_eq!(message("games", Found::Word("0".into())), "`0` is not a valid number of games");
     assert_eq!(message("depth", Found::Word("99".into())), "`99` is not a valid depth");
-    assert_eq!(message("until", Found::Word("0".into())), "`0` is not a valid tile for `until`");
+    assert_eq!(message("until", Found::Word("0".into())), "`0` is not a valid target for `until`");
+    // `until` is a target, as `chance`'s T, not a tile: `until 3` is allowed.
+    let until_help = ErrorKind::OptionValue { option: "until", found: Found::Word("0".into()) }.help().unwrap();
+    assert!(until_help.starts_with("T is a whole number from 1 up to"), "{until_help}");
     assert_eq!(message("seed", Found::EndOfLine), "expected the value of `seed`, found the end of the line");
 }
 
