@@ -60,15 +60,14 @@ pub(super) fn check(
             let size = (raw.len(), raw[0].len());
             match spawns.map(|(words, _)| keep(spawn_law(&words), errors)) {
                 None => {
-                    let queries: Vec<_> =
-                        queries.into_iter().filter_map(|raw| keep(query_2048(raw, size), errors)).collect();
+                    let queries: Vec<_> = queries.into_iter().filter_map(|raw| query_2048(raw, size, errors)).collect();
                     Game::Twenty48 { board: board?, queries }
                 }
                 Some(law) => {
                     // A broken law was told; its queries are checked all the same.
                     let context = SpawnContext { size, law: law.as_ref(), board: board.as_ref() };
                     let queries: Vec<_> =
-                        queries.into_iter().filter_map(|raw| keep(spawn_query(raw, &context), errors)).collect();
+                        queries.into_iter().filter_map(|raw| spawn_query(raw, &context, errors)).collect();
                     Game::Spawns { board: board?, law: law?, queries }
                 }
             }
@@ -229,27 +228,45 @@ fn of_the_other_game(raw: &RawQuery) -> Error {
     Error::new(ErrorKind::QueryOfOtherGame { query: raw.kind, game }, raw.span)
 }
 
-fn query_2048(raw: RawQuery, (height, width): (usize, usize)) -> Result<Item<Query2048, Expect2048>, Error> {
+/// A query of 2048 without spawns, or its errors pushed to `errors`: every
+/// one of them, its words' and its `expect`'s, so that one run tells them all.
+fn query_2048(
+    raw: RawQuery,
+    (height, width): (usize, usize),
+    errors: &mut Vec<Error>,
+) -> Option<Item<Query2048, Expect2048>> {
     let words = &raw.words;
     let query = match raw.kind {
-        QueryKind::MaxTile => Query2048::MaxTile { within: moves_limit(&words[0])? },
-        QueryKind::Reach => Query2048::Reach { target: target(&words[0])?, within: moves_limit(&words[1])? },
+        QueryKind::MaxTile => keep(moves_limit(&words[0]), errors).map(|within| Query2048::MaxTile { within }),
+        QueryKind::Reach => {
+            let target = keep(target(&words[0]), errors);
+            let within = keep(moves_limit(&words[1]), errors);
+            target.zip(within).map(|(target, within)| Query2048::Reach { target, within })
+        }
+        QueryKind::Apply if words.len() > limits::MAX_APPLY_MOVES => {
+            errors.push(Error::new(ErrorKind::TooManyMoves { moves: words.len() }, raw.span));
+            None
+        }
+        QueryKind::Apply if words.len() * height * width > limits::MAX_APPLY_WORK => {
+            errors.push(Error::new(ErrorKind::ApplyTooMuchWork { moves: words.len(), height, width }, raw.span));
+            None
+        }
         QueryKind::Apply => {
-            if words.len() > limits::MAX_APPLY_MOVES {
-                return Err(Error::new(ErrorKind::TooManyMoves { moves: words.len() }, raw.span));
-            }
-            if words.len() * height * width > limits::MAX_APPLY_WORK {
-                return Err(Error::new(ErrorKind::ApplyTooMuchWork { moves: words.len(), height, width }, raw.span));
-            }
-            let moves = words.iter().map(one_move).collect::<Result<_, _>>()?;
-            Query2048::Apply { moves }
+            let moves: Vec<_> = words.iter().map(|word| keep(one_move(word), errors)).collect();
+            moves.into_iter().collect::<Option<_>>().map(|moves| Query2048::Apply { moves })
         }
         QueryKind::Chance | QueryKind::BestMove | QueryKind::Play => {
-            return Err(Error::new(ErrorKind::NeedsSpawns { query: raw.kind }, raw.span))
+            errors.push(Error::new(ErrorKind::NeedsSpawns { query: raw.kind }, raw.span));
+            None
         }
-        QueryKind::MaxRemoved => return Err(of_the_other_game(&raw)),
+        QueryKind::MaxRemoved => {
+            // Its `expect` is the other game's answer: not checked as this one's.
+            errors.push(of_the_other_game(&raw));
+            return None;
+        }
     };
-    Ok(Item { query, span: raw.span, expect: expect_2048(raw.expect, raw.kind, (height, width))? })
+    let expect = keep(expect_2048(raw.expect, raw.kind, (height, width)), errors);
+    Some(Item { query: query?, span: raw.span, expect: expect? })
 }
 
 /// The `expect` of a 2048 query, checked against the query's kind; `None`
@@ -278,35 +295,49 @@ struct SpawnContext<'a> {
     board: Option<&'a rules_2048::Board>,
 }
 
-fn spawn_query(raw: RawQuery, context: &SpawnContext<'_>) -> Result<Item<SpawnQuery, Expect2048>, Error> {
+/// A query of the game with spawns, or every error of it pushed to `errors`.
+fn spawn_query(
+    raw: RawQuery,
+    context: &SpawnContext<'_>,
+    errors: &mut Vec<Error>,
+) -> Option<Item<SpawnQuery, Expect2048>> {
     let (height, width) = context.size;
     let words = &raw.words;
     let query = match raw.kind {
         QueryKind::Chance => {
-            let (target, within) = (target(&words[0])?, moves_limit(&words[1])?);
-            if let (Some(law), Some(board)) = (context.law, context.board) {
+            let target = keep(target(&words[0]), errors);
+            let mut within = keep(moves_limit(&words[1]), errors);
+            if let (Some(k), Some(law), Some(board)) = (within, context.law, context.board) {
                 let most = rules_2048::most_moves_within(board, law, 1e-12);
-                if within > most {
-                    let kind = ErrorKind::ChanceTooDeep { k: within, most, height, width };
-                    return Err(Error::new(kind, words[1].1));
+                if k > most {
+                    errors.push(Error::new(ErrorKind::ChanceTooDeep { k, most, height, width }, words[1].1));
+                    within = None;
                 }
             }
-            SpawnQuery::Chance { target, within }
+            target.zip(within).map(|(target, within)| SpawnQuery::Chance { target, within })
         }
         QueryKind::BestMove => {
-            if context.board.is_some_and(|board| board.max_tile() == 0) {
-                return Err(Error::new(ErrorKind::BestMoveOfANewGame, raw.span));
+            let new_game = context.board.is_some_and(|board| board.max_tile() == 0);
+            if new_game {
+                errors.push(Error::new(ErrorKind::BestMoveOfANewGame, raw.span));
             }
-            let options = options(words, &["depth"], QueryKind::BestMove, raw.span)?;
-            SpawnQuery::BestMove { depth: options.get("depth").map(depth).transpose()? }
+            let depth = options(words, &["depth"], QueryKind::BestMove, raw.span, errors)
+                .and_then(|options| keep(options.get("depth").map(depth).transpose(), errors));
+            depth.filter(|_| !new_game).map(|depth| SpawnQuery::BestMove { depth })
         }
-        QueryKind::Play => SpawnQuery::Play(play_query(words, raw.span)?),
+        QueryKind::Play => play_query(words, raw.span, errors).map(SpawnQuery::Play),
         QueryKind::MaxTile | QueryKind::Reach | QueryKind::Apply => {
-            return Err(Error::new(ErrorKind::NeedsNoSpawns { query: raw.kind }, raw.span))
+            errors.push(Error::new(ErrorKind::NeedsNoSpawns { query: raw.kind }, raw.span));
+            None
         }
-        QueryKind::MaxRemoved => return Err(of_the_other_game(&raw)),
+        QueryKind::MaxRemoved => {
+            // Its `expect` is the other game's answer: not checked as this one's.
+            errors.push(of_the_other_game(&raw));
+            return None;
+        }
     };
-    Ok(Item { query, span: raw.span, expect: expect_2048(raw.expect, raw.kind, context.size)? })
+    let expect = keep(expect_2048(raw.expect, raw.kind, context.size), errors);
+    Some(Item { query: query?, span: raw.span, expect: expect? })
 }
 
 fn one_move((text, span): &Word) -> Result<Direction, Error> {
@@ -361,26 +392,32 @@ fn options<'w>(
     allowed: &[&'static str],
     query: QueryKind,
     span: Span,
-) -> Result<std::collections::HashMap<&'static str, &'w Word>, Error> {
+    errors: &mut Vec<Error>,
+) -> Option<std::collections::HashMap<&'static str, &'w Word>> {
     let mut found: std::collections::HashMap<&'static str, (&'w Word, Span)> = std::collections::HashMap::new();
     let mut at = 0;
+    let errors_before = errors.len();
     while at < words.len() {
         let (name, name_span) = &words[at];
         let Some(&option) = allowed.iter().find(|allowed| *allowed == name) else {
+            // A word that is no option may be a value written without its
+            // name: what follows is not read as options.
             let suggestion = Suggestion::among(name, allowed);
-            return Err(Error::new(ErrorKind::UnknownOption { found: name.clone(), query, suggestion }, *name_span));
+            errors.push(Error::new(ErrorKind::UnknownOption { found: name.clone(), query, suggestion }, *name_span));
+            return None;
         };
         if let Some((_, first)) = found.get(option) {
-            return Err(Error::new(ErrorKind::OptionTwice { option }, *name_span).also(*first));
+            errors.push(Error::new(ErrorKind::OptionTwice { option }, *name_span).also(*first));
         }
         let Some(value) = words.get(at + 1) else {
             let end = Span::new(name_span.end, name_span.end.max(span.end.min(name_span.end)));
-            return Err(Error::new(ErrorKind::OptionValue { option, found: Found::EndOfLine }, end));
+            errors.push(Error::new(ErrorKind::OptionValue { option, found: Found::EndOfLine }, end));
+            break;
         };
-        found.insert(option, (value, *name_span));
+        found.entry(option).or_insert((value, *name_span));
         at += 2;
     }
-    Ok(found.into_iter().map(|(option, (value, _))| (option, value)).collect())
+    (errors.len() == errors_before).then(|| found.into_iter().map(|(option, (value, _))| (option, value)).collect())
 }
 
 fn option_value<T: std::str::FromStr>(
@@ -399,25 +436,27 @@ fn depth(word: &&Word) -> Result<u32, Error> {
 }
 
 /// `N games [seed S] [depth D] [until T]`.
-fn play_query(words: &[Word], span: Span) -> Result<PlayQuery, Error> {
-    let games = option_value("games", &words[0], |n: &u32| (1..=limits::MAX_GAMES).contains(n))?;
+fn play_query(words: &[Word], span: Span, errors: &mut Vec<Error>) -> Option<PlayQuery> {
+    let games = keep(option_value("games", &words[0], |n: &u32| (1..=limits::MAX_GAMES).contains(n)), errors);
     match words.get(1) {
         Some((word, _)) if word == "games" || word == "game" => {}
         Some((word, span)) => {
-            return Err(Error::new(ErrorKind::ExpectedGames { found: Found::Word(word.clone()) }, *span));
+            // Without the word `games`, what follows is not read as options.
+            errors.push(Error::new(ErrorKind::ExpectedGames { found: Found::Word(word.clone()) }, *span));
+            return None;
         }
         None => {
             let end = words[0].1.end;
-            return Err(Error::new(ErrorKind::ExpectedGames { found: Found::EndOfLine }, Span::new(end, end)));
+            errors.push(Error::new(ErrorKind::ExpectedGames { found: Found::EndOfLine }, Span::new(end, end)));
+            return None;
         }
     }
-    let options = options(&words[2..], &["seed", "depth", "until"], QueryKind::Play, span)?;
-    Ok(PlayQuery {
-        games,
-        seed: options.get("seed").map(|word| option_value("seed", word, |_: &u64| true)).transpose()?,
-        depth: options.get("depth").map(depth).transpose()?,
-        until: options.get("until").map(|word| option_value("until", word, |t: &u64| *t >= 1)).transpose()?,
-    })
+    let options = options(&words[2..], &["seed", "depth", "until"], QueryKind::Play, span, errors)?;
+    let seed = keep(options.get("seed").map(|word| option_value("seed", word, |_: &u64| true)).transpose(), errors);
+    let depth = keep(options.get("depth").map(depth).transpose(), errors);
+    let until =
+        keep(options.get("until").map(|word| option_value("until", word, |t: &u64| *t >= 1)).transpose(), errors);
+    Some(PlayQuery { games: games?, seed: seed?, depth: depth?, until: until? })
 }
 
 fn query_blockgame(raw: RawQuery) -> Result<Item<BlockQuery, BlockExpect>, Error> {

@@ -737,3 +737,59 @@ fn a_percent_too_fine_is_told_at_the_percent() {
         assert_eq!(&source[errors[0].span.start..errors[0].span.end], percent, "{law}");
     }
 }
+
+/// Each mistake of one query is told, its words' and its `expect`'s, not
+/// only the first: fixing one should not bring the next to light.
+#[test]
+fn every_mistake_of_a_query_is_told_at_once() {
+    const SPAWNS: &str = "game 2048\nspawns classic\nboard {\n  2 2\n}\n";
+    let too_large = |text: &str| ErrorKind::TargetTooLarge { text: text.into() };
+    let bad = |option, word: &str| ErrorKind::OptionValue { option, found: Found::Word(word.into()) };
+    let impossible = |text: &str, query| ErrorKind::ImpossibleExpect { text: text.into(), query };
+    for (source, expected) in [
+        (
+            format!("{BOARD_2048}query reach 0 within -1\nexpect 3\n"),
+            vec![ErrorKind::TargetZero, ErrorKind::MovesNegative { text: "-1".into() }],
+        ),
+        (
+            format!("{BOARD_2048}query apply L X Y\nexpect 4\n"),
+            vec![
+                ErrorKind::UnknownMove { text: "X".into(), suggestion: None },
+                ErrorKind::UnknownMove { text: "Y".into(), suggestion: None },
+                ErrorKind::ApplyExpectsBoard { text: "4".into() },
+            ],
+        ),
+        (
+            format!("{BOARD_2048}query max-tile within x\nexpect two\n"),
+            vec![ErrorKind::MovesNotANumber { text: "x".into() }, impossible("two", QueryKind::MaxTile)],
+        ),
+        (
+            format!("{SPAWNS}query chance 99999999999999999999 within 999\nexpect 2\n"),
+            vec![
+                too_large("99999999999999999999"),
+                ErrorKind::MovesTooMany { text: "999".into() },
+                impossible("2", QueryKind::Chance),
+            ],
+        ),
+        (
+            format!("{SPAWNS}query play 0 games seed -1 depth 99 until 0\nexpect 8 in 101%\n"),
+            vec![
+                bad("games", "0"),
+                bad("seed", "-1"),
+                bad("depth", "99"),
+                bad("until", "0"),
+                impossible("101%", QueryKind::Play),
+            ],
+        ),
+        (
+            format!("{SPAWNS}query best-move depth 0 depth 1\nexpect X\n"),
+            vec![ErrorKind::OptionTwice { option: "depth" }, impossible("X", QueryKind::BestMove)],
+        ),
+        (
+            "game 2048\nspawns classic\nboard {\n  . .\n}\nquery best-move depth 0\n".to_string(),
+            vec![ErrorKind::BestMoveOfANewGame, bad("depth", "0")],
+        ),
+    ] {
+        assert_eq!(error_kinds(&source), expected, "{source}");
+    }
+}
