@@ -12,7 +12,7 @@ use crate::language::ast::Decimal;
 use crate::language::format::format_source;
 use crate::language::{parse, Error, ErrorKind, Game, GameKind};
 use crate::render::explain::{explain_2048, explain_blocks, Drawing};
-use crate::render::text::{alternatives, with_spawns};
+use crate::render::text::{alternatives, probability_text, with_spawns};
 use crate::report::{Failure, FileReport};
 use crate::style::Style;
 
@@ -117,10 +117,10 @@ fn hint_2048(result: &QueryResult<Answer2048, crate::language::Expect2048>) -> S
         }
         Ok(Answer2048::Chance { probability: None, .. }) => "→ not found".into(),
         Ok(Answer2048::Chance { probability: Some(p), moves, .. }) if moves.is_empty() => {
-            format!("→ {}", Decimal::of(*p, 6))
+            format!("→ {}", probability_text(*p, 6))
         }
         Ok(Answer2048::Chance { probability: Some(p), moves, .. }) => {
-            format!("→ {}, first {}", Decimal::of(*p, 6), alternatives(moves))
+            format!("→ {}, first {}", probability_text(*p, 6), alternatives(moves))
         }
         Ok(answer) if answer.is_lost_game() => "→ none: the game is lost".to_string(),
         Ok(Answer2048::BestMove { depth: 0, .. }) => "→ not found".to_string(),

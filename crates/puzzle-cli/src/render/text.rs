@@ -195,7 +195,7 @@ fn result_2048(
         Answer2048::Reach { moves: None } if result.incomplete.is_some() => "no sequence found".to_string(),
         Answer2048::Reach { moves: None } => "unreachable".to_string(),
         Answer2048::Apply { board, .. } => format!("a board whose largest tile is {}", largest_tile(board)),
-        Answer2048::Chance { probability: Some(p), .. } => Decimal::of(*p, 12).to_string(),
+        Answer2048::Chance { probability: Some(p), .. } => probability_text(*p, 12),
         Answer2048::Chance { probability: None, .. } => match result.incomplete {
             Some(Bound::ChanceAtLeast { probability, .. }) => format!("at least {}", Decimal::at_most(probability, 12)),
             _ => "not found".to_string(),
@@ -267,6 +267,19 @@ pub(crate) fn move_word(choice: Option<Direction>) -> &'static str {
         Some(Direction::Down) => "D",
         Some(Direction::Left) => "L",
         Some(Direction::Right) => "R",
+    }
+}
+
+/// A chance with at most `places` decimals; one above 0 that they would
+/// round to 0 in three significant digits (`9.882e-33`): every term of a
+/// chance is a product of positive weights, so one computed above 0 is
+/// above 0 in truth, however far below its error bound.
+pub(crate) fn probability_text(probability: f64, places: u32) -> String {
+    let decimal = Decimal::of(probability, places);
+    if decimal.digits == 0 && probability > 0.0 {
+        format!("{probability:.3e}")
+    } else {
+        decimal.to_string()
     }
 }
 
@@ -479,5 +492,25 @@ fn rate(per_second: f64) -> String {
         format!("{:.1} M", per_second / 1e6)
     } else {
         format!("{per_second:.0}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::probability_text;
+
+    #[test]
+    fn a_chance_above_0_is_never_written_0() {
+        for (probability, written) in [
+            (0.0, "0"),
+            (1.0, "1"),
+            (0.027272727, "0.027272727"),
+            (7.677895647809352e-12, "0.000000000008"),
+            (4.0e-13, "4.000e-13"),
+            (9.881519649373761e-33, "9.882e-33"),
+        ] {
+            assert_eq!(probability_text(probability, 12), written, "{probability}");
+        }
+        assert_eq!(probability_text(7.677895647809352e-12, 6), "7.678e-12");
     }
 }
