@@ -744,7 +744,7 @@ fn answer_with_spawns(
                     moves: found.best_first_moves,
                 }),
                 Err(SearchError::OutOfBudget { boards }) => {
-                    // What fewer moves prove, each search with the same budget.
+                    // What fewer moves prove, their searches sharing one more budget.
                     activity.tell("chance: out of budget; what fewer moves prove".to_string());
                     let fewer =
                         budget.and_then(|budget| rules_2048::chance_within_fewer(board, law, *target, *within, budget));

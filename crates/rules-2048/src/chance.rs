@@ -9,17 +9,23 @@
 //! either axis, and on a square board either diagonal): the rules treat a
 //! board and its images alike, so a value is stored once for all of them.
 //! From a new game, whose tree is as symmetric as its board, that searches
-//! about a tenth of the boards (`chance 32 within 12` fits in the command's
-//! default budget, where 9 moves were the most without it); a crowded board
-//! of another size without symmetry pays its key for little (up to 25 %).
+//! about a tenth of the boards (with cut 1's first bound alone, `chance 32
+//! within 12` fit in the command's default budget, where 9 moves were the
+//! most without the images; with both bounds, 13 fit); a crowded board of
+//! another size without symmetry pays its key for little (up to 25 %).
 //!
 //! Two cuts, both exact (they skip only what the full tree would compute to
 //! the same value):
-//! 1. out of reach: no tile is larger than the board's sum, and each spawn
-//!    adds at most the law's largest tile, so where the sum plus the spawns
-//!    before the last move cannot reach the smallest tile of at least T (and
-//!    no spawn brings one), the board is worth 0 (`chance 2048 within 50` on
-//!    a new game is 0 at once: 8 + 49 × 4 < 2048);
+//! 1. out of reach: where no spawn brings a tile of at least T, a move must
+//!    make it, and the board is worth 0 when one of two bounds keeps it
+//!    below the smallest such tile by the last move: the sum (no tile is
+//!    larger than the board's sum, and each spawn adds at most the law's
+//!    largest tile: `chance 2048 within 50` on a new game is 0 at once,
+//!    8 + 49 × 4 < 2048), and the largest tile doubled once a move to go (a
+//!    merge joins two equal tiles; a spawned one counts as the law's
+//!    largest). The second settles the boards one or two moves from the end
+//!    that the sum lets through, most of a deep search's boards (81 % of the
+//!    first million of `chance 256 within 100` from a new game, all worth 0);
 //! 2. certain: a move worth 1 is as good as any, so a board with one is worth
 //!    it without its other moves searched (the root still values every move,
 //!    for the witness).
@@ -60,6 +66,8 @@ pub struct Chance {
     /// The first moves that reach `probability` (within `error_bound`): none
     /// when the board holds the tile already, or when no move helps.
     pub best_first_moves: Vec<Direction>,
+    /// The boards the search visited, as its budget counts them.
+    pub boards: u64,
 }
 
 /// The best chance, over every way of playing, that a tile of at least
@@ -125,9 +133,13 @@ pub fn chance_watched(
     };
     // Every spawn of the search counted, a new game's two first.
     let spawns_to_come = max_moves as u32 + 2;
-    let (probability, best_first_moves) = on_representation(board, spawns_to_come, search.largest_spawn, search)?;
-    Ok(Chance { probability, error_bound, best_first_moves })
+    let (probability, best_first_moves, boards) =
+        on_representation(board, spawns_to_come, search.largest_spawn, search)?;
+    Ok(Chance { probability, error_bound, best_first_moves, boards })
 }
+
+/// A search's chance, best first moves and boards visited.
+type Searched = Result<(f64, Vec<Direction>, u64), SearchError>;
 
 /// [`chance_with`]'s search, on whichever representation suits the board.
 struct ChanceSearch<'a> {
@@ -141,7 +153,7 @@ struct ChanceSearch<'a> {
 }
 
 impl Search for ChanceSearch<'_> {
-    type Output = Result<(f64, Vec<Direction>), SearchError>;
+    type Output = Searched;
 
     fn on<P: Position + Sync>(self, board: &P) -> Self::Output
     where
@@ -153,10 +165,15 @@ impl Search for ChanceSearch<'_> {
 }
 
 /// What is proven of a chance whose search ran past its budget: the chance
-/// within fewer moves — the most, from 0 up, that `board_budget` lets the
-/// search finish — which more moves never lower (a way of playing K moves
-/// may play the fewer moves' best first, and a tile that stood counts).
-/// `None` when `max_moves` is 0, whose search needs no budget.
+/// within fewer moves — the most that searches of 0 moves, 1, 2 and so on
+/// finish within `board_budget` boards together — which more moves never
+/// lower (a way of playing K moves may play the fewer moves' best first, and
+/// a tile that stood counts). `None` when `max_moves` is 0, whose search
+/// needs no budget.
+///
+/// One budget for all of them bounds the work past the first budget by the
+/// same number of boards: the searches grow some twofold a move, so each
+/// with its own budget would cost up to twice the budget again.
 ///
 /// ```
 /// use rules_2048::{chance_with, chance_within_fewer, Board, SearchError, SpawnLaw};
@@ -175,10 +192,14 @@ pub fn chance_within_fewer(
     board_budget: u64,
 ) -> Option<(usize, Chance)> {
     let mut known = None;
+    let mut budget_left = board_budget;
     // Past `MAX_MOVES`, no search runs at all.
     for moves in 0..max_moves.min(MAX_MOVES + 1) {
-        match chance_with(board, law, target, moves, Some(board_budget)) {
-            Ok(found) => known = Some((moves, found)),
+        match chance_with(board, law, target, moves, Some(budget_left)) {
+            Ok(found) => {
+                budget_left -= found.boards;
+                known = Some((moves, found));
+            }
             Err(_) => break,
         }
     }
@@ -247,12 +268,13 @@ impl<'a, P: Position> Expectimax<'a, P> {
         }
     }
 
-    /// The chance from `start` within `max_moves`, and its best first
-    /// moves; a board without a tile is a new game: two spawns first (one on
-    /// a board of one cell).
-    fn run(mut self, start: &P, max_moves: usize) -> Result<(f64, Vec<Direction>), SearchError> {
+    /// The chance from `start` within `max_moves`, its best first moves,
+    /// and the boards visited; a board without a tile is a new game: two
+    /// spawns first (one on a board of one cell).
+    fn run(mut self, start: &P, max_moves: usize) -> Searched {
         if start.max_exponent() > 0 {
-            return self.best(start, max_moves);
+            let (probability, moves) = self.best(start, max_moves)?;
+            return Ok((probability, moves, self.boards));
         }
         let mut probability = 0.0;
         let law = self.law;
@@ -267,7 +289,7 @@ impl<'a, P: Position> Expectimax<'a, P> {
                 probability += first_probability * second_probability * self.starting_value(&second, max_moves)?;
             }
         }
-        Ok((probability, Vec::new()))
+        Ok((probability, Vec::new(), self.boards))
     }
 
     /// The value of a new game's starting board, counted against the
@@ -357,7 +379,7 @@ impl<'a, P: Position> Expectimax<'a, P> {
     fn settled(&self, board: &P, left: usize) -> Option<f64> {
         if self.holds_target(board) {
             Some(1.0)
-        } else if left == 0 || !self.within_reach(board, left - 1) {
+        } else if left == 0 || !self.within_reach(board, left - 1, left) {
             Some(0.0)
         } else {
             None
@@ -365,20 +387,29 @@ impl<'a, P: Position> Expectimax<'a, P> {
     }
 
     /// Cut 1: whether a tile of at least the target may stand on the board
-    /// with `spawns` more spawns before its last move: a move makes it of
-    /// at most the sum then, or a spawn brings it; and no tile is above
-    /// 2^63 (so no search meets two 2^63s: a board with one is settled).
-    fn within_reach(&self, board: &P, spawns: usize) -> bool {
-        self.smallest_reaching <= 1 << 63
-            && (self.largest_spawn >= self.smallest_reaching
-                || board.sum() + spawns as u128 * self.largest_spawn >= self.smallest_reaching)
+    /// within `moves` more moves, `spawns` more spawns before the last one.
+    /// A spawn may bring it; else a move makes it, of at most the sum then,
+    /// and of at most twice the largest tile before the move (a merge joins
+    /// two equal tiles), a spawn bringing at most the law's largest. No tile
+    /// is above 2^63 (so no search meets two 2^63s: a board with one is
+    /// settled).
+    fn within_reach(&self, board: &P, spawns: usize, moves: usize) -> bool {
+        if self.smallest_reaching > 1 << 63 {
+            return false;
+        }
+        if self.largest_spawn >= self.smallest_reaching {
+            return true;
+        }
+        let largest = u32::from(board.max_exponent()).max(self.largest_spawn.trailing_zeros());
+        largest as usize + moves >= self.smallest_reaching.trailing_zeros() as usize
+            && board.sum() + spawns as u128 * self.largest_spawn >= self.smallest_reaching
     }
 
     /// The average, over the spawns, of the boards a move makes.
     fn after_move(&mut self, moved: &P, left: usize) -> Result<f64, SearchError> {
         // Cut 1 for all its spawns at once: its own spawn and `left - 1`
-        // more come before the last move.
-        if !self.within_reach(moved, left) {
+        // more come before the last of its `left` moves.
+        if !self.within_reach(moved, left, left) {
             return Ok(0.0);
         }
         let key = (moved.class_key(), left);
@@ -441,7 +472,7 @@ mod tests {
 
     /// `chance` on each representation of a 4×4 board: the word, a byte a
     /// cell, the general board.
-    fn on_each(board: &Board, target: u64, max_moves: usize) -> [Result<(f64, Vec<Direction>), SearchError>; 3] {
+    fn on_each(board: &Board, target: u64, max_moves: usize) -> [Searched; 3] {
         let search = || classic_search(board, target, max_moves);
         let packed = Packed::fits(board, max_moves as u32 + 2, 4).expect("a board the word holds");
         let wide = Wide::of(board).expect("a 4×4 board");
@@ -467,7 +498,10 @@ mod tests {
             let packed = packed.unwrap();
             assert_eq!(packed.0.to_bits(), wide.as_ref().unwrap().0.to_bits(), "{text}");
             assert_eq!(packed.0.to_bits(), general.as_ref().unwrap().0.to_bits(), "{text}");
-            assert_eq!((&packed.1, &packed.1), (&wide.unwrap().1, &general.unwrap().1), "{text}");
+            let (wide, general) = (wide.unwrap(), general.unwrap());
+            assert_eq!((&packed.1, &packed.1), (&wide.1, &general.1), "{text}");
+            // The same boards too: a budget stops each at the same place.
+            assert_eq!((packed.2, packed.2), (wide.2, general.2), "{text}");
             between += usize::from(packed.0 > 0.0 && packed.0 < 1.0);
         }
         assert!(between >= 4, "only {between} answers strictly between 0 and 1");
@@ -495,7 +529,7 @@ mod tests {
             }
             .unwrap();
             let general = search().on(&board).unwrap();
-            assert_eq!((small.0.to_bits(), &small.1), (general.0.to_bits(), &general.1), "{text}");
+            assert_eq!((small.0.to_bits(), &small.1, small.2), (general.0.to_bits(), &general.1, general.2), "{text}");
             between += usize::from(small.0 > 0.0 && small.0 < 1.0);
         }
         assert!(between >= 5, "only {between} answers strictly between 0 and 1");

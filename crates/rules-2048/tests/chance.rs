@@ -276,8 +276,10 @@ fn more_moves_never_lower_the_chance_and_a_search_past_its_budget_gives_what_few
         let mut exact = Exact::new(&[(2, 90), (4, 10)], target);
         let chances: Vec<Ratio> = (0..=6).map(|k| exact.value(&board, k)).collect();
         assert!(chances.windows(2).all(|pair| pair[0].max(pair[1]) == pair[1]), "{board}: {chances:?}");
-        // Past its budget, the most moves that budget finishes, and their
-        // exact chance.
+        // Past its budget, the most moves that the searches of 0 moves, 1,
+        // 2 and so on finish within that budget together, and their exact
+        // chance.
+        let boards: Vec<u64> = (0..=6).map(|k| chance(&board, &classic, target, k).unwrap().boards).collect();
         for budget in [5, 20, 80] {
             if chance_with(&board, &classic, target, 6, Some(budget)).is_ok() {
                 continue;
@@ -285,7 +287,8 @@ fn more_moves_never_lower_the_chance_and_a_search_past_its_budget_gives_what_few
             let (moves, fewer) = rules_2048::chance_within_fewer(&board, &classic, target, 6, budget).unwrap();
             assert!(moves < 6);
             assert!((fewer.probability - chances[moves].to_f64()).abs() <= fewer.error_bound, "{board}");
-            assert!(chance_with(&board, &classic, target, moves + 1, Some(budget)).is_err());
+            assert!(boards[..=moves].iter().sum::<u64>() <= budget, "{board}: {boards:?}, {budget}");
+            assert!(boards[..=moves + 1].iter().sum::<u64>() > budget, "{board}: {boards:?}, {budget}");
             past_budget += 1;
         }
     }
@@ -311,6 +314,12 @@ fn a_tile_out_of_reach_is_proven_impossible_without_a_search() {
     assert_eq!(exact, Ratio::new(1, 15));
     let found = chance(&two_twos, &classic, 8, 2).unwrap();
     assert!((found.probability - exact.to_f64()).abs() <= found.error_bound);
+    // The sum is not all: a move at most doubles the largest tile (a merge
+    // joins two equal tiles). Four 16s add up to 64, but one move makes at
+    // most a 32: 0, not one board searched; two moves make the 64 for sure.
+    let sixteens: Board = "16 16 / 16 16".parse().unwrap();
+    assert_eq!(chance_with(&sixteens, &classic, 64, 1, Some(0)).unwrap().probability, 0.0);
+    assert_eq!(chance(&sixteens, &classic, 64, 2).unwrap().probability, 1.0);
     // No tile is above 2^63: a target past it is out of reach, however large
     // the sum (two 2^63s hold 2^64).
     let top: Board = "9223372036854775808 9223372036854775808 / . .".parse().unwrap();
@@ -337,7 +346,7 @@ fn a_watched_chance_tells_its_boards_and_answers_the_same() {
     let law = SpawnLaw::classic();
     let told = RefCell::new(Vec::new());
     let budget = 2 * CHANCE_BOARDS_TOLD_EVERY + 100;
-    let watched = chance_watched(&new_game, &law, 32, 8, Some(budget), &|boards| told.borrow_mut().push(boards));
+    let watched = chance_watched(&new_game, &law, 32, 11, Some(budget), &|boards| told.borrow_mut().push(boards));
     assert_eq!(watched, Err(SearchError::OutOfBudget { boards: budget }));
     assert_eq!(told.into_inner(), [CHANCE_BOARDS_TOLD_EVERY, 2 * CHANCE_BOARDS_TOLD_EVERY]);
     // Within its budget, the same answer as unwatched.
