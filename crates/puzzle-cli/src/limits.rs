@@ -39,8 +39,8 @@ pub const MAX_GAMES: u32 = 100_000;
 pub const MAX_GAME_MOVES: u64 = 1_000_000;
 /// The default budget of `chance` on boards up to 4×4, in boards: its
 /// look-ups keep every board it searched (about 80 bytes each on 4×4), so 2
-/// million stay under 200 MB, and take 2 to 7 seconds (past them, the
-/// searches of fewer moves share as many more: up to 17 seconds in all).
+/// million stay under 200 MB, and take 2 to 8 seconds (past them, the
+/// searches of fewer moves share as many more: up to twice that in all).
 pub const CHANCE_BOARDS: u64 = 2_000_000;
 
 /// The default budget of `chance` on a board of `cells` cells: a board's

@@ -297,12 +297,12 @@ fn a_lost_board_s_best_move_hint_says_the_game_is_lost() {
 #[test]
 fn a_chance_past_the_editors_budget_is_a_quick_hint_with_what_fewer_moves_prove() {
     let mut server = Server::start(&["utf-16"]);
-    // From a new game, a 16 within 8 takes more than 20,000 boards, the
+    // From a new game, a 16 within 9 takes more than 20,000 boards, the
     // editor's budget for a chance on 4×4 (a hundredth of the command's),
     // within which the searches of fewer moves finish 7.
     let started = Instant::now();
     let diagnostics = server.open(
-        "game 2048\nspawns classic\nboard {\n  . . . .\n  . . . .\n  . . . .\n  . . . .\n}\nquery chance 16 within 8\n",
+        "game 2048\nspawns classic\nboard {\n  . . . .\n  . . . .\n  . . . .\n  . . . .\n}\nquery chance 16 within 9\n",
     );
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
     let hints = server.answered_hints();

@@ -118,9 +118,9 @@ fn a_chance_past_its_budget_states_what_fewer_moves_prove() {
     let (_dir, file) = scratch("budget.puzzle");
     let board = "game 2048\nspawns classic\nboard {\n  2 . . .\n  . 4 . .\n  . . 8 .\n  . . . 2\n}\n";
     std::fs::write(&file, format!("{board}query chance 16 within 4\n")).unwrap();
-    let (status, text) = report(&["run", "--budget", "100"], &file);
+    let (status, text) = report(&["run", "--budget", "50"], &file);
     assert_eq!(status, 3);
-    // The search of 4 moves takes 229 boards; those of 0 to 3 moves take 25
+    // The search of 4 moves takes 74 boards; those of 0 to 3 moves take 2
     // together. Within 3 moves the chance is 0.025; the bound is that less
     // its rounding error, rounded down.
     let path = file.display();
@@ -128,11 +128,11 @@ fn a_chance_past_its_budget_states_what_fewer_moves_prove() {
         text,
         format!(
             "{path}\n  2048 with spawns 2 90% 4 10%, 4×4 board\n  chance 16 within 4: at least 0.024999999999 (incomplete: the search \
-             stopped at its budget after 100 boards; proven: the chance within 3 moves, which more moves never \
+             stopped at its budget after 50 boards; proven: the chance within 3 moves, which more moves never \
              lower)\n"
         )
     );
-    let (json, status) = run(&["run", "--json", "--budget", "100"], &file);
+    let (json, status) = run(&["run", "--json", "--budget", "50"], &file);
     assert_eq!(status, 3);
     let result = &json["puzzles"][0]["results"][0];
     assert_eq!(

@@ -190,7 +190,7 @@ fn quiet_shows_no_bar() {
 
 #[test]
 fn a_long_chance_shows_how_far_into_its_budget_it_is() {
-    let screen = a_new_game_on_a_terminal("c.puzzle", "chance 32 within 10", 4, "run c.puzzle");
+    let screen = a_new_game_on_a_terminal("c.puzzle", "chance 32 within 15", 4, "run c.puzzle");
     let counts: Vec<u64> = screen
         .split("(chance: ")
         .skip(1)

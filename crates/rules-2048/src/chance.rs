@@ -9,23 +9,25 @@
 //! either axis, and on a square board either diagonal): the rules treat a
 //! board and its images alike, so a value is stored once for all of them.
 //! From a new game, whose tree is as symmetric as its board, that searches
-//! about a tenth of the boards (with cut 1's first bound alone, `chance 32
-//! within 12` fit in the command's default budget, where 9 moves were the
-//! most without the images; with both bounds, 13 fit); a crowded board of
-//! another size without symmetry pays its key for little (up to 25 %).
+//! about a tenth of the boards (with the sum's bound alone in cut 1, `chance
+//! 32 within 12` fit in the command's default budget, where 9 moves were the
+//! most without the images; with the parts' bound, 14 fit); a crowded board
+//! of another size without symmetry pays its key for little (up to 25 %).
 //!
 //! Two cuts, both exact (they skip only what the full tree would compute to
 //! the same value):
-//! 1. out of reach: where no spawn brings a tile of at least T, a move must
-//!    make it, and the board is worth 0 when one of two bounds keeps it
-//!    below the smallest such tile by the last move: the sum (no tile is
-//!    larger than the board's sum, and each spawn adds at most the law's
-//!    largest tile: `chance 2048 within 50` on a new game is 0 at once,
-//!    8 + 49 × 4 < 2048), and the largest tile doubled once a move to go (a
-//!    merge joins two equal tiles; a spawned one counts as the law's
-//!    largest). The second settles the boards one or two moves from the end
-//!    that the sum lets through, most of a deep search's boards (81 % of the
-//!    first million of `chance 256 within 100` from a new game, all worth 0);
+//! 1. out of reach: unless a spawn brings a tile of at least T, a move makes
+//!    the first, 2^t (the smallest power of two of at least T), out of the
+//!    tiles merged into it; a tile takes part in one merge a move, so a part
+//!    with d merges to go is 2^(t − d). The parts add up to 2^t: the tiles of
+//!    the board of 2^(t − moves to go) or more, and the law's largest tile
+//!    for each spawn with enough moves after it to merge up, must too, else
+//!    the board is worth 0. This holds the sum's bound (no tile is larger
+//!    than the board's sum, each spawn adds at most the law's largest tile:
+//!    `chance 2048 within 50` on a new game is 0 at once, 8 + 49 × 4 < 2048)
+//!    and sharpens it where deep searches spend their boards: of the first
+//!    million boards of `chance 256 within 100` from a new game that the sum
+//!    let through, 81 % had no move to go and 15 % one, all worth 0;
 //! 2. certain: a move worth 1 is as good as any, so a board with one is worth
 //!    it without its other moves searched (the root still values every move,
 //!    for the witness).
@@ -179,10 +181,10 @@ impl Search for ChanceSearch<'_> {
 /// use rules_2048::{chance_with, chance_within_fewer, Board, SearchError, SpawnLaw};
 /// let board: Board = "2 . . / . 2 . / . . 4".parse().unwrap();
 /// let law = SpawnLaw::classic();
-/// assert!(matches!(chance_with(&board, &law, 16, 4, Some(10)), Err(SearchError::OutOfBudget { .. })));
-/// let (moves, fewer) = chance_within_fewer(&board, &law, 16, 4, 10).unwrap();
-/// assert!(moves < 4);
-/// assert_eq!(chance_with(&board, &law, 16, moves, Some(10)).unwrap(), fewer);
+/// assert!(matches!(chance_with(&board, &law, 16, 6, Some(100)), Err(SearchError::OutOfBudget { .. })));
+/// let (moves, fewer) = chance_within_fewer(&board, &law, 16, 6, 100).unwrap();
+/// assert!(moves < 6);
+/// assert_eq!(chance_with(&board, &law, 16, moves, Some(100)).unwrap(), fewer);
 /// ```
 pub fn chance_within_fewer(
     board: &Board,
@@ -388,11 +390,15 @@ impl<'a, P: Position> Expectimax<'a, P> {
 
     /// Cut 1: whether a tile of at least the target may stand on the board
     /// within `moves` more moves, `spawns` more spawns before the last one.
-    /// A spawn may bring it; else a move makes it, of at most the sum then,
-    /// and of at most twice the largest tile before the move (a merge joins
-    /// two equal tiles), a spawn bringing at most the law's largest. No tile
-    /// is above 2^63 (so no search meets two 2^63s: a board with one is
-    /// settled).
+    /// A spawn may bring it (the law's largest tile is that large); else the
+    /// first such tile is the smallest one, 2^t, made by a move out of the
+    /// tiles that merged into it: a tile takes part in one merge a move, so
+    /// one with d merges to go is 2^(t − d), no smaller than 2^(t − moves)
+    /// on the board now, nor than 2^(t − r) when spawned with r moves
+    /// after it. Those tiles add up to 2^t, so the tiles of the board of
+    /// 2^(t − moves) or more, and a spawn of the law's largest tile wherever
+    /// it could still take part, must. No tile is above 2^63 (so no search
+    /// meets two 2^63s: a board with one is settled).
     fn within_reach(&self, board: &P, spawns: usize, moves: usize) -> bool {
         if self.smallest_reaching > 1 << 63 {
             return false;
@@ -400,9 +406,13 @@ impl<'a, P: Position> Expectimax<'a, P> {
         if self.largest_spawn >= self.smallest_reaching {
             return true;
         }
-        let largest = u32::from(board.max_exponent()).max(self.largest_spawn.trailing_zeros());
-        largest as usize + moves >= self.smallest_reaching.trailing_zeros() as usize
-            && board.sum() + spawns as u128 * self.largest_spawn >= self.smallest_reaching
+        let target = self.smallest_reaching.trailing_zeros() as usize;
+        let smallest_part = target.saturating_sub(moves).max(1) as u8;
+        // The `spawns` come with 1 to `spawns` moves after them; the law's
+        // largest tile takes part only with `merges` or more.
+        let merges = target - self.largest_spawn.trailing_zeros() as usize;
+        let spawned_parts = (spawns + 1).saturating_sub(merges) as u128;
+        board.sum_from(smallest_part) + spawned_parts * self.largest_spawn >= self.smallest_reaching
     }
 
     /// The average, over the spawns, of the boards a move makes.

@@ -257,13 +257,13 @@ fn the_example_puzzles_chances_are_the_exact_ones() {
 #[test]
 fn a_chance_past_its_budget_is_an_error_not_a_guess() {
     let board: Board = "2 . . / . 2 . / . . 4".parse().unwrap();
-    let unbounded = chance_with(&board, &SpawnLaw::classic(), 16, 4, None).unwrap();
+    let unbounded = chance_with(&board, &SpawnLaw::classic(), 16, 6, None).unwrap();
     assert!(unbounded.probability > 0.0);
     assert_eq!(
-        chance_with(&board, &SpawnLaw::classic(), 16, 4, Some(10)),
-        Err(SearchError::OutOfBudget { boards: 10 })
+        chance_with(&board, &SpawnLaw::classic(), 16, 6, Some(100)),
+        Err(SearchError::OutOfBudget { boards: 100 })
     );
-    assert_eq!(chance_with(&board, &SpawnLaw::classic(), 16, 4, Some(u64::MAX)).unwrap(), unbounded);
+    assert_eq!(chance_with(&board, &SpawnLaw::classic(), 16, 6, Some(u64::MAX)).unwrap(), unbounded);
 }
 
 #[test]
@@ -314,12 +314,25 @@ fn a_tile_out_of_reach_is_proven_impossible_without_a_search() {
     assert_eq!(exact, Ratio::new(1, 15));
     let found = chance(&two_twos, &classic, 8, 2).unwrap();
     assert!((found.probability - exact.to_f64()).abs() <= found.error_bound);
-    // The sum is not all: a move at most doubles the largest tile (a merge
-    // joins two equal tiles). Four 16s add up to 64, but one move makes at
-    // most a 32: 0, not one board searched; two moves make the 64 for sure.
+    // The sum is not all: a tile takes part in one merge a move, so only
+    // tiles of at least T / 2^moves can be part of T. Four 16s add up to
+    // 64, but one move makes at most a 32: 0, not one board searched; two
+    // moves make the 64 for sure.
     let sixteens: Board = "16 16 / 16 16".parse().unwrap();
     assert_eq!(chance_with(&sixteens, &classic, 64, 1, Some(0)).unwrap().probability, 0.0);
     assert_eq!(chance(&sixteens, &classic, 64, 2).unwrap().probability, 1.0);
+    // Here the sum is 64 and the largest tile, doubled twice, 64; but the
+    // 8s would need three merges: the two 16s are all of a 64's parts.
+    let mixed: Board = "16 16 8 8 / 8 8 . .".parse().unwrap();
+    assert_eq!(chance_with(&mixed, &classic, 64, 2, Some(0)).unwrap().probability, 0.0);
+    assert_eq!(Exact::new(&[(2, 90), (4, 10)], 64).value(&mixed, 2), Ratio::ZERO);
+    // A spawned tile is a part only with enough moves after it. From a lone
+    // 32, a 64 needs a second 32 made of spawns, a 4 at most each, and a 4
+    // takes part only with three merges after it: eight spawns before the
+    // last three moves, so 12 moves at least, where the sum allows 9.
+    let lone: Board = "32 . . . / . . . . / . . . . / . . . .".parse().unwrap();
+    assert_eq!(chance_with(&lone, &classic, 64, 11, Some(0)).unwrap().probability, 0.0);
+    assert_eq!(chance_with(&lone, &classic, 64, 12, Some(0)), Err(SearchError::OutOfBudget { boards: 0 }));
     // No tile is above 2^63: a target past it is out of reach, however large
     // the sum (two 2^63s hold 2^64).
     let top: Board = "9223372036854775808 9223372036854775808 / . .".parse().unwrap();

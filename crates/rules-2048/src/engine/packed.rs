@@ -297,9 +297,10 @@ impl Position for Packed {
         (0..16).map(|cell| ((self.0 >> (4 * cell)) & 0xf) as u8).max().unwrap_or(0)
     }
 
-    fn sum(&self) -> u128 {
+    fn sum_from(&self, smallest: u8) -> u128 {
         // Sixteen tiles of at most 2^15: a u64 holds their sum.
-        u128::from((0..16).map(|cell| value_of(((self.0 >> (4 * cell)) & 0xf) as u8)).sum::<u64>())
+        let exponents = (0..16).map(|cell| ((self.0 >> (4 * cell)) & 0xf) as u8);
+        u128::from(exponents.filter(|&exponent| exponent >= smallest).map(value_of).sum::<u64>())
     }
 
     fn for_each_empty(&self, mut visit: impl FnMut(usize)) {

@@ -32,8 +32,9 @@ pub(crate) trait Position: Sized {
     fn empty_count(&self) -> usize;
     /// The largest tile's exponent (0 for a board of empty cells).
     fn max_exponent(&self) -> u8;
-    /// The sum of the tiles.
-    fn sum(&self) -> u128;
+    /// The sum of the tiles of exponent `smallest` or more (`smallest` ≥ 1;
+    /// 1: of every tile).
+    fn sum_from(&self, smallest: u8) -> u128;
     /// Calls `visit` with each empty cell, in row-major order.
     fn for_each_empty(&self, visit: impl FnMut(usize));
     /// This board with `exponent` put in the empty `cell`.
@@ -101,8 +102,8 @@ impl Position for Board {
         Board::max_exponent(self)
     }
 
-    fn sum(&self) -> u128 {
-        Board::sum(self)
+    fn sum_from(&self, smallest: u8) -> u128 {
+        self.exponents().as_slice().iter().filter(|&&e| e >= smallest).map(|&e| 1u128 << e).sum()
     }
 
     fn for_each_empty(&self, mut visit: impl FnMut(usize)) {

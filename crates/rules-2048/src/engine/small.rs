@@ -88,8 +88,12 @@ impl<const N: usize> Position for Small<N> {
         self.cells.iter().copied().max().unwrap_or(0)
     }
 
-    fn sum(&self) -> u128 {
-        self.cells.iter().map(|&exponent| u128::from(value_of(exponent))).sum()
+    fn sum_from(&self, smallest: u8) -> u128 {
+        self.cells
+            .iter()
+            .filter(|&&exponent| exponent >= smallest)
+            .map(|&exponent| u128::from(value_of(exponent)))
+            .sum()
     }
 
     fn for_each_empty(&self, mut visit: impl FnMut(usize)) {

@@ -105,8 +105,8 @@ impl Position for Wide {
         self.0.iter().copied().max().unwrap_or(0)
     }
 
-    fn sum(&self) -> u128 {
-        self.0.iter().map(|&exponent| u128::from(value_of(exponent))).sum()
+    fn sum_from(&self, smallest: u8) -> u128 {
+        self.0.iter().filter(|&&exponent| exponent >= smallest).map(|&exponent| u128::from(value_of(exponent))).sum()
     }
 
     fn for_each_empty(&self, mut visit: impl FnMut(usize)) {
