@@ -22,6 +22,11 @@ fn report(args: &[&str], file: &std::path::Path) -> (i32, String) {
     (output.status.code().unwrap(), String::from_utf8(output.stdout).unwrap())
 }
 
+/// A report's answers: its lines after the file's head (path and game).
+fn answers(report: &str) -> String {
+    report.lines().skip(2).map(|line| format!("{line}\n")).collect()
+}
+
 fn run(args: &[&str], file: &std::path::Path) -> (serde_json::Value, i32) {
     let output = puzzle(args, file);
     let mut document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
@@ -225,7 +230,7 @@ fn a_lost_board_has_no_best_move_and_the_report_says_why() {
   best-move depth 3: none
     why: no move changes the board: the game is lost
 ";
-    assert_eq!(text.lines().skip(2).map(|line| format!("{line}\n")).collect::<String>(), expected);
+    assert_eq!(answers(&text), expected);
 }
 
 #[test]
@@ -243,5 +248,6 @@ fn a_new_game_on_one_cell_starts_from_one_tile_in_chance_and_in_play() {
     exact: rounding error below 8.9e-16, proven
   play 20 games seed 1: 20 games, largest tile 4
 ";
-    assert_eq!(text.lines().skip(2).take(7).map(|line| format!("{line}\n")).collect::<String>(), expected);
+    let answers = answers(&text);
+    assert!(answers.starts_with(expected), "{answers}");
 }
