@@ -196,6 +196,36 @@ fn chance_is_the_exact_best_over_every_way_of_playing() {
     assert!(strictly_between >= 120, "only {strictly_between} of {checked} answers were neither 0 nor 1");
 }
 
+/// Cut 1 counts a spawn as a part of T only with moves enough after it to
+/// merge up: a law of large tiles, a merge or two below T, tries that edge.
+#[test]
+fn a_law_of_large_tiles_gives_the_exact_chance_too() {
+    let large = SpawnLaw::new(&[(2, 50), (16, 50)]).unwrap();
+    let mut strictly_between = 0;
+    for (height, width) in [(2, 2), (2, 3)] {
+        for seed in 0..8 {
+            let board = small_board(height, width, seed * 7 + 1);
+            if board.max_tile() == 0 {
+                continue; // a new game, which the brute force does not start
+            }
+            for target in [32, 64, 128] {
+                let mut exact_game = Exact::new(&[(2, 50), (16, 50)], target);
+                for k in 0..=5 {
+                    let found = chance(&board, &large, target, k).unwrap();
+                    let exact = exact_game.value(&board, k).to_f64();
+                    assert!(
+                        (found.probability - exact).abs() <= found.error_bound + 1e-15,
+                        "{} against {exact}: T = {target}, K = {k}:\n{board}",
+                        found.probability
+                    );
+                    strictly_between += usize::from(exact > 0.0 && exact < 1.0);
+                }
+            }
+        }
+    }
+    assert!(strictly_between >= 20, "only {strictly_between} answers strictly between 0 and 1");
+}
+
 #[test]
 fn a_new_game_spawns_two_tiles_first() {
     // On an empty 1×2 board, two spawns fill it: a 4 already stands with
