@@ -271,7 +271,7 @@ pub(crate) fn move_word(choice: Option<Direction>) -> &'static str {
 }
 
 /// A chance with at most `places` decimals; one above 0 that they would
-/// round to 0 in three significant digits (`9.882e-33`): every term of a
+/// round to 0 in four significant digits (`9.882e-33`): every term of a
 /// chance is a product of positive weights, so one computed above 0 is
 /// above 0 in truth, however far below its error bound.
 pub(crate) fn probability_text(probability: f64, places: u32) -> String {
