@@ -512,12 +512,15 @@ pub fn answer_each(
         Game::Spawns { board, law, queries } => {
             let queries = if answer { &queries[..] } else { &[] };
             let explicit = budget.nodes.is_some();
-            let chance_boards = budget
-                .chance_boards
-                .or(budget.nodes)
-                .unwrap_or_else(|| limits::default_chance_boards(board.height() * board.width()));
+            let chance = ChanceBudget {
+                boards: budget
+                    .chance_boards
+                    .or(budget.nodes)
+                    .unwrap_or_else(|| limits::default_chance_boards(board.height() * board.width())),
+                nodes: per_query,
+            };
             let results = searched(queries, go_on, budget.threads, per_query, &mut left_for_file, Params::of_spawns, {
-                |query, options| answer_with_spawns(board, law, query, options, explicit, chance_boards)
+                |query, options| answer_with_spawns(board, law, query, options, explicit, chance)
             });
             let none = Answered::Twenty48 { board: board.clone(), spawns: Some(law.clone()), results: Vec::new() };
             none.grown(results, Answered::push_2048, so_far)
@@ -600,6 +603,34 @@ impl Checks<BlockExpect> for BlockAnswer {
     }
 }
 
+/// The boards of a `chance` search, each far dearer than a node of the
+/// other searches: a query's whole chance budget is worth a query's whole
+/// node budget, and a chance search takes from the file's budget (and is
+/// given of what is left of it) in that measure, so that a file of a
+/// thousand slow chances ends in minutes too.
+#[derive(Debug, Clone, Copy)]
+struct ChanceBudget {
+    /// The boards a query's chance search may visit.
+    boards: u64,
+    /// A query's node budget, which they are worth.
+    nodes: u64,
+}
+
+impl ChanceBudget {
+    /// The boards a search may visit when `nodes` of the file's budget are
+    /// left to it.
+    fn boards_for(self, nodes: u64) -> u64 {
+        let share = u128::from(nodes.min(self.nodes)) * u128::from(self.boards) / u128::from(self.nodes.max(1));
+        u64::try_from(share).unwrap_or(u64::MAX)
+    }
+
+    /// What `boards` visited take of the file's budget, rounded up.
+    fn nodes_for(self, boards: u64) -> u64 {
+        let worth = (u128::from(boards) * u128::from(self.nodes)).div_ceil(u128::from(self.boards.max(1)));
+        u64::try_from(worth).unwrap_or(u64::MAX)
+    }
+}
+
 /// An answer with how it was found.
 struct Found<A> {
     answer: A,
@@ -608,7 +639,8 @@ struct Found<A> {
     /// Boards visited, for searches.
     nodes: Option<u64>,
     /// What the search took of the file's budget: its boards when the
-    /// budget bounded it, else nothing (self-play and the default depth run
+    /// budget bounded it (a chance's in nodes, [`ChanceBudget::nodes_for`]),
+    /// else nothing (self-play and the default depth run
     /// without it, and must not leave the queries after them none).
     charged: u64,
 }
@@ -718,31 +750,34 @@ impl PlayWatcher for PlayShown {
 /// file is always searched within it, move by move; the default depth needs
 /// no budget (it is chosen for the board), and gets none, so that an editor's
 /// hint is the command's answer.
-/// `chance_boards` caps the boards of `chance`, whose look-ups hold every
-/// board searched.
+/// `chance` caps the boards of `chance`, whose look-ups hold every board
+/// searched.
 fn answer_with_spawns(
     board: &rules_2048::Board,
     law: &SpawnLaw,
     query: &SpawnQuery,
     options: &SearchOptions,
     explicit: bool,
-    chance_boards: u64,
+    chance: ChanceBudget,
 ) -> Result<Found<Answer2048>, SearchError> {
     let started = Instant::now();
     Ok(match query {
         SpawnQuery::Chance { target, within } => {
-            let budget = options.node_budget.map(|n| n.min(chance_boards));
+            let budget = options.node_budget.map(|nodes| chance.boards_for(nodes));
             let activity = Activity::here();
             let of_budget = budget.map_or(String::new(), |budget| format!(" of {budget}"));
             let searched = rules_2048::chance_watched(board, law, *target, *within, budget, &|boards| {
                 activity.tell(format!("chance: {boards}{of_budget} boards"));
             });
             match searched {
-                Ok(found) => exact(Answer2048::Chance {
-                    probability: Some(found.probability),
-                    error_bound: found.error_bound,
-                    moves: found.best_first_moves,
-                }),
+                Ok(found) => Found {
+                    charged: chance.nodes_for(found.boards),
+                    ..exact(Answer2048::Chance {
+                        probability: Some(found.probability),
+                        error_bound: found.error_bound,
+                        moves: found.best_first_moves,
+                    })
+                },
                 Err(SearchError::OutOfBudget { boards }) => {
                     // What fewer moves prove, their searches sharing one more budget.
                     activity.tell("chance: out of budget; what fewer moves prove".to_string());
@@ -763,7 +798,8 @@ fn answer_with_spawns(
                         },
                         incomplete: Some(bound),
                         nodes: Some(boards),
-                        charged: boards,
+                        // Its budget, and as many again for the fewer moves.
+                        charged: chance.nodes_for(boards.saturating_mul(2)),
                     }
                 }
                 Err(error) => return Err(error),
@@ -861,6 +897,34 @@ mod tests {
         assert_eq!(results, 4);
         assert_eq!(given.into_inner().unwrap(), [Some(100), Some(100), Some(100), Some(50)]);
         assert_eq!(left_for_file, 0);
+    }
+
+    #[test]
+    fn a_chance_budget_is_worth_a_query_s_node_budget() {
+        let chance = ChanceBudget { boards: 2_000, nodes: 60_000 };
+        assert_eq!(chance.boards_for(60_000), 2_000);
+        assert_eq!(chance.boards_for(u64::MAX), 2_000);
+        assert_eq!(chance.boards_for(15_000), 500);
+        assert_eq!(chance.boards_for(0), 0);
+        assert_eq!(chance.nodes_for(2_000), 60_000);
+        assert_eq!(chance.nodes_for(1), 30);
+        assert_eq!(ChanceBudget { boards: 7, nodes: 10 }.nodes_for(1), 2, "rounded up");
+    }
+
+    #[test]
+    fn a_file_of_slow_chances_spends_its_budget_and_ends() {
+        // Twelve chances past a budget of 50 boards, without `--budget`: each
+        // takes its budget and as many again for the fewer moves, two of the
+        // file's ten budgets; the sixth and after get none, and end at once.
+        let board = "game 2048\nspawns classic\nboard {\n  . . . .\n  . . . .\n  . . . .\n  . . . .\n}\n";
+        let source = format!("{board}{}", "query chance 64 within 20\n".repeat(12));
+        let puzzle = crate::language::parse(&source).unwrap();
+        let budget = Budget { nodes: None, threads: 1, chance_boards: Some(50) };
+        let Answered::Twenty48 { results, .. } = answer_all(&puzzle, budget, true) else { unreachable!() };
+        let boards: Vec<_> = results.iter().map(|result| result.nodes).collect();
+        let mut expected = vec![Some(50); 5];
+        expected.extend([Some(0); 7]);
+        assert_eq!(boards, expected);
     }
 
     #[test]
