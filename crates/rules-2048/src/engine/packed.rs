@@ -265,6 +265,10 @@ impl Position for Packed {
         Key(least_flip(self.0).min(least_flip(transpose(self.0))))
     }
 
+    fn each_cell(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..16).map(|cell| ((self.0 >> (4 * cell)) & 0xf) as u8)
+    }
+
     fn after(&self, direction: Direction) -> Option<Packed> {
         let (tables, board) = (tables(), self.0);
         let moved = match direction {
@@ -293,14 +297,9 @@ impl Position for Packed {
         empty_nibbles(self.0).count_ones() as usize
     }
 
-    fn max_exponent(&self) -> u8 {
-        (0..16).map(|cell| ((self.0 >> (4 * cell)) & 0xf) as u8).max().unwrap_or(0)
-    }
-
     fn sum_from(&self, smallest: u8) -> u128 {
         // Sixteen tiles of at most 2^15: a u64 holds their sum.
-        let exponents = (0..16).map(|cell| ((self.0 >> (4 * cell)) & 0xf) as u8);
-        u128::from(exponents.filter(|&exponent| exponent >= smallest).map(value_of).sum::<u64>())
+        u128::from(self.each_cell().filter(|&exponent| exponent >= smallest).map(value_of).sum::<u64>())
     }
 
     fn for_each_empty(&self, mut visit: impl FnMut(usize)) {

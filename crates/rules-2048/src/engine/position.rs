@@ -6,7 +6,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use grid_core::Direction;
 
 use super::heuristic::{board_score, lost_value};
-use crate::board::Board;
+use crate::board::{value_of, Board};
 
 /// A board the expectimax search can play on.
 pub(crate) trait Position: Sized {
@@ -28,15 +28,30 @@ pub(crate) trait Position: Sized {
     fn after_each(&self) -> [Option<Self>; 4] {
         Direction::ALL.map(|direction| self.after(direction))
     }
+    /// The cells' exponents (0 empty), in row-major order: what the counts
+    /// below read, unless a representation has a quicker way.
+    fn each_cell(&self) -> impl Iterator<Item = u8> + '_;
     /// How many cells are empty.
-    fn empty_count(&self) -> usize;
+    fn empty_count(&self) -> usize {
+        self.each_cell().filter(|&exponent| exponent == 0).count()
+    }
     /// The largest tile's exponent (0 for a board of empty cells).
-    fn max_exponent(&self) -> u8;
+    fn max_exponent(&self) -> u8 {
+        self.each_cell().max().unwrap_or(0)
+    }
     /// The sum of the tiles of exponent `smallest` or more (`smallest` ≥ 1;
     /// 1: of every tile).
-    fn sum_from(&self, smallest: u8) -> u128;
+    fn sum_from(&self, smallest: u8) -> u128 {
+        self.each_cell().filter(|&exponent| exponent >= smallest).map(|exponent| u128::from(value_of(exponent))).sum()
+    }
     /// Calls `visit` with each empty cell, in row-major order.
-    fn for_each_empty(&self, visit: impl FnMut(usize));
+    fn for_each_empty(&self, mut visit: impl FnMut(usize)) {
+        for (cell, exponent) in self.each_cell().enumerate() {
+            if exponent == 0 {
+                visit(cell);
+            }
+        }
+    }
     /// This board with `exponent` put in the empty `cell`.
     fn with(&self, cell: usize, exponent: u8) -> Self;
     /// The heuristic: the rows' line scores, then the columns', each score
@@ -87,30 +102,14 @@ impl Position for Board {
         }
     }
 
+    fn each_cell(&self) -> impl Iterator<Item = u8> + '_ {
+        self.exponents().as_slice().iter().copied()
+    }
+
     fn after(&self, direction: Direction) -> Option<Board> {
         match Board::after(self, direction) {
             Ok((next, true)) => Some(next),
             _ => None,
-        }
-    }
-
-    fn empty_count(&self) -> usize {
-        self.exponents().as_slice().iter().filter(|&&e| e == 0).count()
-    }
-
-    fn max_exponent(&self) -> u8 {
-        Board::max_exponent(self)
-    }
-
-    fn sum_from(&self, smallest: u8) -> u128 {
-        self.exponents().as_slice().iter().filter(|&&e| e >= smallest).map(|&e| 1u128 << e).sum()
-    }
-
-    fn for_each_empty(&self, mut visit: impl FnMut(usize)) {
-        for (cell, &exponent) in self.exponents().as_slice().iter().enumerate() {
-            if exponent == 0 {
-                visit(cell);
-            }
         }
     }
 

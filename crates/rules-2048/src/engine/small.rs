@@ -9,7 +9,7 @@ use grid_core::Direction;
 
 use super::heuristic::{board_score, lost_value};
 use super::position::{least_image, Position};
-use crate::board::{value_of, Board};
+use crate::board::Board;
 use crate::rule::slide_in_place;
 
 /// The cells row by row, then zeros to the `N`th byte.
@@ -72,36 +72,16 @@ impl<const N: usize> Position for Small<N> {
         }
     }
 
+    fn each_cell(&self) -> impl Iterator<Item = u8> + '_ {
+        self.board_cells().iter().copied()
+    }
+
     fn after(&self, direction: Direction) -> Option<Small<N>> {
         let (height, width) = self.size();
         let mut moved = *self;
         // A merge past 2^63 makes no board: no such move.
         let changed = slide_in_place(&mut moved.cells[..height * width], height, width, direction, |_, _| {}).ok()?;
         changed.then_some(moved)
-    }
-
-    fn empty_count(&self) -> usize {
-        self.board_cells().iter().filter(|&&e| e == 0).count()
-    }
-
-    fn max_exponent(&self) -> u8 {
-        self.cells.iter().copied().max().unwrap_or(0)
-    }
-
-    fn sum_from(&self, smallest: u8) -> u128 {
-        self.cells
-            .iter()
-            .filter(|&&exponent| exponent >= smallest)
-            .map(|&exponent| u128::from(value_of(exponent)))
-            .sum()
-    }
-
-    fn for_each_empty(&self, mut visit: impl FnMut(usize)) {
-        for (cell, &exponent) in self.board_cells().iter().enumerate() {
-            if exponent == 0 {
-                visit(cell);
-            }
-        }
     }
 
     fn with(&self, cell: usize, exponent: u8) -> Small<N> {

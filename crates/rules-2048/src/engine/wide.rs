@@ -9,7 +9,7 @@ use grid_core::Direction;
 use super::heuristic::line_score;
 use super::packed::{nibbles, tables, Way};
 use super::position::{least_image, Position};
-use crate::board::{value_of, Board};
+use crate::board::Board;
 use crate::rule::slide_in_place;
 
 /// Cell `4 · row + col` at byte `4 · row + col`: the exponents.
@@ -70,6 +70,10 @@ impl Position for Wide {
         u128::from_le_bytes(cells)
     }
 
+    fn each_cell(&self) -> impl Iterator<Item = u8> + '_ {
+        self.0.iter().copied()
+    }
+
     fn after(&self, direction: Direction) -> Option<Wide> {
         let tables = tables();
         // The way along each line, as the tables and as the rule name it.
@@ -95,26 +99,6 @@ impl Position for Wide {
             }
         }
         (moved != self.0).then_some(Wide(moved))
-    }
-
-    fn empty_count(&self) -> usize {
-        self.0.iter().filter(|&&e| e == 0).count()
-    }
-
-    fn max_exponent(&self) -> u8 {
-        self.0.iter().copied().max().unwrap_or(0)
-    }
-
-    fn sum_from(&self, smallest: u8) -> u128 {
-        self.0.iter().filter(|&&exponent| exponent >= smallest).map(|&exponent| u128::from(value_of(exponent))).sum()
-    }
-
-    fn for_each_empty(&self, mut visit: impl FnMut(usize)) {
-        for (cell, &exponent) in self.0.iter().enumerate() {
-            if exponent == 0 {
-                visit(cell);
-            }
-        }
     }
 
     fn with(&self, cell: usize, exponent: u8) -> Wide {
