@@ -281,8 +281,7 @@ impl<'a, P: Position> Expectimax<'a, P> {
         let mut probability = 0.0;
         let law = self.law;
         for (first_probability, first) in spawned(start, law) {
-            // A board of one cell holds its first tile only, as self-play
-            // starts it.
+            // A board of one cell holds its first tile only (`first_spawns`).
             if first.empty_count() == 0 {
                 probability += first_probability * self.starting_value(&first, max_moves)?;
                 continue;

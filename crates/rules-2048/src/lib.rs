@@ -76,7 +76,8 @@ pub use selfplay::{
     PlayWatcher, Spread,
 };
 pub use spawn::{
-    check_top_merges, legal_moves, play_move, spawn_random, spawns, starting_board, SpawnLaw, SpawnLawError,
+    check_top_merges, first_spawns, legal_moves, play_move, spawn_random, spawns, starting_board, SpawnLaw,
+    SpawnLawError,
 };
 
 /// The examples of the crate's README, run as doc tests so that they stay true.

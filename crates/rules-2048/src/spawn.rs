@@ -312,15 +312,27 @@ pub fn spawn_random(board: &Board, law: &SpawnLaw, rng: &mut SeededRng) -> Optio
     Some(Board::from_exponents(exponents).expect("a spawned tile is a tile"))
 }
 
+/// How many tiles a new game on `board` starts with: two, or one on a
+/// board of one cell.
+///
+/// ```
+/// use rules_2048::{first_spawns, Board};
+/// assert_eq!(first_spawns(&". . / . .".parse::<Board>().unwrap()), 2);
+/// assert_eq!(first_spawns(&".".parse::<Board>().unwrap()), 1);
+/// ```
+pub fn first_spawns(board: &Board) -> usize {
+    (board.height() * board.width()).min(2)
+}
+
 /// The board a game starts from: `board` as it is when it holds a tile, else
-/// (a board of empty cells: a new game) with two tiles spawned.
+/// (a board of empty cells: a new game) with its [`first_spawns`] spawned.
 pub fn starting_board(board: &Board, law: &SpawnLaw, rng: &mut SeededRng) -> Board {
     if board.max_tile() > 0 {
         return board.clone();
     }
     let mut start = board.clone();
-    for _ in 0..2 {
-        start = spawn_random(&start, law, rng).unwrap_or(start);
+    for _ in 0..first_spawns(board) {
+        start = spawn_random(&start, law, rng).expect("an empty cell for each first spawn");
     }
     start
 }

@@ -294,10 +294,10 @@ pub(crate) fn with_spawns(out: &mut String, board: &rules_2048::Board, answer: &
         Answer2048::Chance { probability, error_bound, moves } => {
             let first = match (probability, moves.as_slice()) {
                 (None, _) => return,
-                (Some(_), _) if board.max_tile() == 0 && board.height() * board.width() == 1 => {
-                    "after the first spawn (a new game; one cell holds one tile)".to_string()
-                }
-                (Some(_), _) if board.max_tile() == 0 => "after the first two spawns (a new game)".to_string(),
+                (Some(_), _) if board.max_tile() == 0 => match rules_2048::first_spawns(board) {
+                    1 => "after the first spawn (a new game; one cell holds one tile)".to_string(),
+                    _ => "after the first two spawns (a new game)".to_string(),
+                },
                 (Some(p), []) if *p >= 1.0 => "none needed (the board has the tile)".to_string(),
                 (Some(_), []) => "none helps".to_string(),
                 (Some(_), [only]) => only.letter().to_string(),
