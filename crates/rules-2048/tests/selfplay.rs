@@ -178,6 +178,14 @@ fn the_statistics_are_shares_and_spreads_of_the_games() {
 }
 
 #[test]
+fn until_is_a_target_the_games_end_at_the_first_tile_of_at_least_it() {
+    // 100 is no tile: each game ends as 128, the first tile of at least
+    // 100, stands; never at 64, and never goes on to 256.
+    let stats = play(&empty(4, 4), &SpawnLaw::classic(), &PlayOptions { until: Some(100), ..options(1) }).unwrap();
+    assert!(stats.games.iter().all(|game| (game.end, game.max_tile) == (GameEnd::Reached, 128)), "{stats:?}");
+}
+
+#[test]
 fn the_spawns_follow_the_law_cell_and_tile() {
     // 20,000 spawns on a board with four empty cells: each cell near a
     // quarter, the 4s near a tenth (five standard deviations of slack).

@@ -718,6 +718,8 @@ fn an_option_s_bad_value_is_named_with_what_it_is_not() {
     assert_eq!(message("depth", Found::Word("99".into())), "`99` is not a valid depth");
     assert_eq!(message("until", Found::Word("0".into())), "`0` is not a valid target for `until`");
     // `until` is a target, as `chance`'s T, not a tile: `until 3` is allowed.
+    let source = "game 2048\nspawns classic\nboard {\n  2 2\n}\nquery play 2 games until 3\n";
+    assert!(parse(source).is_ok(), "{source}");
     let until_help = ErrorKind::OptionValue { option: "until", found: Found::Word("0".into()) }.help().unwrap();
     assert!(until_help.starts_with("T is a whole number from 1 up to"), "{until_help}");
     assert_eq!(message("seed", Found::EndOfLine), "expected the value of `seed`, found the end of the line");
