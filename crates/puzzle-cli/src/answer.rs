@@ -499,7 +499,10 @@ pub fn answer_each(
     // one, so that a file of many slow queries still ends in minutes.
     let (height, width) = puzzle.game.size();
     let per_query = budget.nodes.unwrap_or(limits::default_node_budget(height * width));
-    let mut left_for_file = budget.nodes.map_or(limits::FILE_BUDGET_QUERIES * per_query, |_| u64::MAX);
+    let mut left_for_file = match budget.nodes {
+        Some(_) => u64::MAX,
+        None => limits::FILE_BUDGET_QUERIES * per_query,
+    };
     match &puzzle.game {
         Game::Twenty48 { board, queries } => {
             let queries = if answer { &queries[..] } else { &[] };

@@ -24,7 +24,9 @@ pub struct Cli {
     /// CLICOLOR_FORCE and TERM).
     #[arg(long, value_enum, default_value_t = ColourChoice::Auto, global = true)]
     pub color: ColourChoice,
-    /// Print only what went wrong: no summary, no timings, no progress bar.
+    /// Print only what went wrong: of `run`'s report, the answers that failed
+    /// their `expect`, stopped at the budget or have none, under their file's
+    /// head; no summary, no timings, no progress bar.
     #[arg(long, short = 'q', global = true)]
     pub quiet: bool,
     #[command(subcommand)]
@@ -87,18 +89,18 @@ pub enum Command {
         /// it; at their default depth they need none. `play` games run to
         /// their end without it; with it, each of N games may try BOARDS / N
         /// moves.
-        #[arg(long, value_name = "BOARDS", value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, value_name = "BOARDS", value_parser = whole_number(1, u64::MAX), allow_negative_numbers = true)]
         budget: Option<u64>,
         /// Threads each search may use (default: one per core). Neither the
         /// answer nor its witness depends on it.
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
+        #[arg(long, value_name = "N", value_parser = whole_number(1, 1024), allow_negative_numbers = true)]
         threads: Option<u64>,
         /// Also write one SVG picture a puzzle into DIR: the start board and each
         /// step of every witness, side by side.
         #[arg(long, value_name = "DIR")]
         svg: Option<PathBuf>,
         /// Files to solve at once (default 1); the report keeps the sorted order.
-        #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
+        #[arg(long, short = 'j', value_name = "N", value_parser = whole_number(1, 1024), allow_negative_numbers = true)]
         jobs: Option<u64>,
     },
     /// Parse and validate files without answering their queries.
@@ -147,7 +149,7 @@ pub enum Command {
         #[arg(long, value_name = "HxW", value_parser = parse_size, conflicts_with = "file")]
         size: Option<(usize, usize)>,
         /// The seed of the spawns (default: from the clock, shown on screen).
-        #[arg(long, value_name = "S")]
+        #[arg(long, value_name = "S", value_parser = whole_number(0, u64::MAX), allow_negative_numbers = true)]
         seed: Option<u64>,
     },
     /// Print a commented template to start a new puzzle from.
@@ -192,6 +194,16 @@ pub enum Command {
     /// Print the man page (roff).
     #[command(after_help = "Example:\n  puzzle man > ~/.local/share/man/man1/puzzle.1")]
     Man,
+}
+
+/// A whole number from `low` to `high`, told in those words when it is not:
+/// clap's own parser calls `-1` an unexpected argument and `0` "not in
+/// 1..1025", a Rust range.
+fn whole_number(low: u64, high: u64) -> impl Fn(&str) -> Result<u64, String> + Clone + Send + Sync + 'static {
+    move |text| match text.trim().parse::<u64>() {
+        Ok(number) if (low..=high).contains(&number) => Ok(number),
+        _ => Err(format!("`{text}` is not a whole number from {low} to {high}")),
+    }
 }
 
 fn parse_size(text: &str) -> Result<(usize, usize), String> {

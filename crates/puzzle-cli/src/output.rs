@@ -5,6 +5,7 @@
 
 use std::io::{ErrorKind, Write};
 use std::os::fd::AsFd;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::signals;
 
@@ -28,6 +29,18 @@ pub(crate) fn stdout(text: &str) -> std::io::Result<()> {
 pub(crate) fn stderr(text: &str) {
     let mut err = std::io::stderr().lock();
     let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
+}
+
+/// Writes one block of diagnostics (a file's errors or warnings) to stderr,
+/// a blank line apart from the block before it, as a file's errors are
+/// apart from each other, so that two files' errors never read as one.
+pub(crate) fn diagnostics(text: &str) {
+    static WRITTEN: AtomicBool = AtomicBool::new(false);
+    if text.is_empty() {
+        return;
+    }
+    let separator = if WRITTEN.swap(true, Ordering::Relaxed) { "\n" } else { "" };
+    stderr(&format!("{separator}{text}"));
 }
 
 /// When stdout is a pipe, ends the process as soon as its reader goes

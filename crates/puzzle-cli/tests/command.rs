@@ -202,6 +202,97 @@ fn usage_errors_exit_two() {
 }
 
 #[test]
+fn a_number_option_out_of_range_is_told_with_its_range() {
+    for (args, told) in [
+        (["run", "--jobs", "-1"], "invalid value '-1' for '--jobs <N>': `-1` is not a whole number from 1 to 1024\n"),
+        (["run", "--threads", "0"], "'--threads <N>': `0` is not a whole number from 1 to 1024\n"),
+        (["run", "--budget", "-5"], "'--budget <BOARDS>': `-5` is not a whole number from 1 to 18446744073709551615\n"),
+        (["play", "--seed", "-1"], "'--seed <S>': `-1` is not a whole number from 0 to 18446744073709551615\n"),
+    ] {
+        let output = puzzle(&[&args[..], &["puzzles/merge-once.puzzle"]].concat());
+        assert_eq!(code(&output), 2, "{args:?}");
+        assert!(stderr(&output).contains(told), "{args:?}: {}", stderr(&output));
+    }
+    // The ends of each range are allowed.
+    let output = puzzle(&[
+        "run",
+        "--jobs",
+        "1024",
+        "--threads",
+        "1",
+        "--budget",
+        "18446744073709551615",
+        "puzzles/merge-once.puzzle",
+    ]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+}
+
+#[test]
+fn each_files_errors_stand_a_blank_line_apart_as_a_files_own_do() {
+    let output =
+        puzzle(&["check", "puzzles/invalid/tile-one.puzzle", "no-such.puzzle", "puzzles/invalid/tile-negative.puzzle"]);
+    assert_eq!(code(&output), 2);
+    let help = "= help: a tile is a power of two from 2 up to 2^63 (2, 4, 8, …); `.` or `0` is an empty cell";
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "error: `1` is not a power of two from 2 up
+ --> puzzles/invalid/tile-one.puzzle:3:5
+  |
+3 |   2 1
+  |     ^
+  {help}
+
+error: cannot read `no-such.puzzle`: No such file or directory (os error 2)
+
+error: `-2` is not a 2048 tile
+ --> puzzles/invalid/tile-negative.puzzle:3:5
+  |
+3 |   2 -2
+  |     ^^
+  {help}
+"
+        )
+    );
+}
+
+#[test]
+fn quiet_shows_only_the_answers_that_went_wrong_under_their_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let right =
+        write_puzzle(&dir, "a-right.puzzle", "game 2048\nboard {\n  2 2\n}\nquery max-tile within 1\nexpect 4\n");
+    let mixed = write_puzzle(
+        &dir,
+        "b-mixed.puzzle",
+        "game 2048\nboard {\n  2 2\n  4 .\n}\nquery max-tile within 2\nexpect 8\nquery max-tile within 1\nexpect 16\nquery apply L\n",
+    );
+    let slow = write_puzzle(
+        &dir,
+        "c-slow.puzzle",
+        "game 2048\nspawns classic\nboard {\n  2 2 4 8\n  . . . .\n}\nquery chance 32 within 8\n",
+    );
+    let output = puzzle(&["run", "-q", "--budget", "300", &right, &mixed, &slow]);
+    assert_eq!(code(&output), 1);
+    let expected = format!(
+        "{mixed}
+  2048, 2×2 board
+  max-tile within 1: 4 ✗ expected 16
+    moves: none (the board already has it)
+
+{slow}
+  2048 with spawns 2 90% 4 10%, 2×4 board
+  chance 32 within 8: at least 0.000067879999 (incomplete: the search stopped at its budget after 300 boards; proven: the chance within 7 moves, which more moves never lower)
+"
+    );
+    assert_eq!(stdout(&output), expected);
+    // What went wrong on stderr stays: here the warning that 16 cannot be made.
+    assert!(stderr(&output).starts_with("warning: this `expect` can never hold"), "{}", stderr(&output));
+    // Every answer right: nothing on stdout.
+    let output = puzzle(&["run", "-q", &right, &right]);
+    assert_eq!((code(&output), stdout(&output), stderr(&output)), (0, String::new(), String::new()));
+}
+
+#[test]
 fn every_subcommand_has_help_with_an_example() {
     for subcommand in ["run", "check", "judge", "fmt", "new"] {
         let output = puzzle(&[subcommand, "--help"]);

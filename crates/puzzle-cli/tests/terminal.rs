@@ -180,11 +180,14 @@ fn games_of_milliseconds_are_not_told_one_by_one() {
 
 #[test]
 fn quiet_shows_no_bar() {
-    // Only the report's head, written before the long query.
-    let quick = "play 100000 games seed 1 depth 1";
+    // Only the answer that failed, under the report's head, written before
+    // the long query; then no bar.
+    let quick = "chance 4 within 0\nexpect 1\nquery play 100000 games seed 1 depth 1";
     assert_eq!(
         a_new_game_on_a_terminal("quick.puzzle", quick, 2, "run quick.puzzle -q"),
-        "\u{1b}[1mquick.puzzle\u{1b}[0m\r\n  2048 with spawns 2 90% 4 10%, 4×4 board\r\n"
+        "\u{1b}[1mquick.puzzle\u{1b}[0m\r\n  2048 with spawns 2 90% 4 10%, 4×4 board\r\n  chance 4 within 0: \
+         \u{1b}[1m0.19\u{1b}[0m \u{1b}[1;31m✗ expected 1\u{1b}[0m\r\n    \u{1b}[2mfirst move:\u{1b}[0m after the first \
+         two spawns (a new game)\r\n    \u{1b}[2mexact:\u{1b}[0m rounding error below 7.5e-15, proven\r\n"
     );
 }
 

@@ -27,10 +27,10 @@ pub(super) fn check(paths: &[PathBuf], json: bool, quiet: bool, colour: Colours)
     for report in &reports {
         match &report.outcome {
             Err(_) => {
-                output::stderr(&render_text(report, TextOptions { style: error_style, ..TextOptions::default() }))
+                output::diagnostics(&render_text(report, TextOptions { style: error_style, ..TextOptions::default() }))
             }
             Ok(solved) if !solved.warnings.is_empty() => {
-                output::stderr(&diagnostics_text(&report.path, &report.source, &solved.warnings, error_style))
+                output::diagnostics(&diagnostics_text(&report.path, &report.source, &solved.warnings, error_style))
             }
             Ok(_) => {}
         }

@@ -38,11 +38,14 @@ pub(super) fn fmt(paths: &[PathBuf], check: bool, colour: Colours) -> anyhow::Re
             Outcome::Changed { after, .. } if path == STDIN => output::stdout(&after)?,
             Outcome::Changed { .. } => output::stdout(&format!("{}: formatted\n", visible(&path)))?,
             Outcome::Invalid(report) => {
-                output::stderr(&render_text(&report, TextOptions { style: error_style, ..TextOptions::default() }));
+                output::diagnostics(&render_text(
+                    &report,
+                    TextOptions { style: error_style, ..TextOptions::default() },
+                ));
                 status = 2;
             }
             Outcome::Failed(message) => {
-                output::stderr(&format!("{}: {}\n", error_style.bad("error"), visible(&message)));
+                output::diagnostics(&format!("{}: {}\n", error_style.bad("error"), visible(&message)));
                 status = 2;
             }
         }

@@ -43,6 +43,9 @@ struct Part {
     /// Its report's head, or the answer just found, for stdout (empty with
     /// `--json` or `--bless`, which write once the run is done).
     report: String,
+    /// The answer just found failed its `expect`, stopped at its budget or
+    /// has none: what `-q` still shows.
+    went_wrong: bool,
 }
 
 /// A run takes long enough for its slowest files to be worth naming.
@@ -85,15 +88,31 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
             (true, 0) => in_ascii(text::head_text(growing.path, growing.name, growing.answered, text_options)),
             (true, n) => in_ascii(text::result_text(growing.answered, n - 1, text_options)),
         };
-        Part { head: answers == 0, warnings, report }
+        let went_wrong = answers > 0 && growing.answered.statuses()[answers - 1] != Status::Ok;
+        Part { head: answers == 0, warnings, report, went_wrong }
     };
     let mut reported = 0;
+    // With `-q`, a file's head waits for its first answer that went wrong,
+    // and is never shown if none does.
+    let mut quiet_head: Option<String> = None;
     let finished = batch::run(inputs(paths), budget, true, jobs, bar, part, |shown| match shown {
-        batch::Shown::Part(Part { head, warnings, report }) => {
-            output::stderr(&warnings);
+        batch::Shown::Part(Part { head, warnings, report, went_wrong }) => {
+            output::diagnostics(&warnings);
             if report.is_empty() {
                 return Ok(());
             }
+            let (head, report) = match (options.quiet, head) {
+                (false, _) => (head, report),
+                (true, true) => {
+                    quiet_head = Some(report);
+                    return Ok(());
+                }
+                (true, false) if !went_wrong => return Ok(()),
+                (true, false) => match quiet_head.take() {
+                    Some(head_text) => (true, head_text + &report),
+                    None => (false, report),
+                },
+            };
             let separator = if head && reported > 0 { "\n" } else { "" };
             reported += usize::from(head);
             output::stdout(&format!("{separator}{report}"))
@@ -102,7 +121,7 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
         batch::Shown::Done(report) => {
             if report.outcome.is_err() {
                 let errors = text::render_text(report, text::TextOptions { style: error_style, ..text_options });
-                output::stderr(&in_ascii(errors));
+                output::diagnostics(&in_ascii(errors));
             }
             Ok(())
         }
@@ -133,7 +152,7 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
     }
     let slowest = times.iter().max().copied().unwrap_or_default();
     if !options.quiet && reports.len() > 1 && slowest >= WORTH_TIMING {
-        output::stderr(&in_ascii(format!("{}\n", batch::slowest(&reports, &times, 3))));
+        output::diagnostics(&in_ascii(format!("{}\n", batch::slowest(&reports, &times, 3))));
     }
     if let Some(dir) = options.svg {
         write_pictures(&dir, &reports)?;
@@ -178,7 +197,7 @@ fn bless_all(reports: &[FileReport], check: bool, style: Style) -> anyhow::Resul
                 n => format!("; {n} of them fail their `expect`, refuted by what the search proved"),
             };
             all.still_failing |= blessed.refuted > 0;
-            output::stderr(&format!(
+            output::diagnostics(&format!(
                 "note: {}: {} left alone: {} stopped at the budget, with no proven answer to write \
                  (`--budget` raises it){refuted}\n",
                 style::visible(&report.path),
