@@ -351,20 +351,33 @@ fn one_move((text, span): &Word) -> Result<Direction, Error> {
 /// The law of `spawns`: `classic`, or pairs `TILE P%`, each percent whole
 /// or with decimals.
 fn spawn_law(words: &[Word]) -> Result<SpawnLaw, Error> {
-    if let [(word, _)] = words {
+    if let [(word, span)] = words {
         if word == "classic" {
             return Ok(SpawnLaw::classic());
         }
+        if let Some(suggestion) = Suggestion::among(word, &["classic"]) {
+            let found = Found::Word(word.clone());
+            return Err(Error::new(ErrorKind::BadSpawnLaw { found, suggestion: Some(suggestion) }, *span));
+        }
     }
-    let bad = |(text, span): &Word| Error::new(ErrorKind::BadSpawnLaw { found: Found::Word(text.clone()) }, *span);
+    let bad = |(text, span): &Word| {
+        let found = Found::Word(text.clone());
+        Error::new(ErrorKind::BadSpawnLaw { found, suggestion: None }, *span)
+    };
     let mut pairs = Vec::new();
     for pair in words.chunks(2) {
         let tile = pair[0].0.parse::<u64>().map_err(|_| bad(&pair[0]))?;
         let Some(percent_word) = pair.get(1) else {
             let end = pair[0].1.end;
-            return Err(Error::new(ErrorKind::BadSpawnLaw { found: Found::EndOfLine }, Span::new(end, end)));
+            let found = Found::EndOfLine;
+            return Err(Error::new(ErrorKind::BadSpawnLaw { found, suggestion: None }, Span::new(end, end)));
         };
-        let number = percent_word.0.strip_suffix('%').ok_or_else(|| bad(percent_word))?;
+        let Some(number) = percent_word.0.strip_suffix('%') else {
+            return Err(match Decimal::parse(&percent_word.0) {
+                Some(_) => Error::new(ErrorKind::PercentWithoutSign { number: percent_word.0.clone() }, percent_word.1),
+                None => bad(percent_word),
+            });
+        };
         // A percent finer than any law takes is told as such, at the
         // percent, however many its decimals: not as no percent at all.
         if let Some(places) = Decimal::places_in(number).filter(|&places| places > SpawnLaw::MAX_PLACES as usize) {

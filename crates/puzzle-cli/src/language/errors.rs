@@ -209,7 +209,10 @@ pub enum ErrorKind {
     /// `spawns` in a block-game file.
     SpawnsInBlockGame,
     /// A word of `spawns` that is neither `classic` nor a tile and its percent.
-    BadSpawnLaw { found: Found },
+    BadSpawnLaw { found: Found, suggestion: Option<Suggestion> },
+    /// A chance of `spawns` written without its `%` (`2 90 4 10`), or with it
+    /// apart (`2 90 % 4 10 %`).
+    PercentWithoutSign { number: String },
     /// A spawn law whose tiles or percents are wrong.
     SpawnLaw(SpawnLawError),
     /// A query of the game with spawns in a file without `spawns`.
@@ -298,7 +301,8 @@ impl ErrorKind {
             ImpossibleExpect { text, .. } => format!("`{text}` is not a possible answer here"),
             Search(error) => error.to_string(),
             SpawnsInBlockGame => "`spawns` is a statement of 2048, not of the block game".into(),
-            BadSpawnLaw { found } => format!("expected a spawn law, found {found}"),
+            BadSpawnLaw { found, .. } => format!("expected a spawn law, found {found}"),
+            PercentWithoutSign { number } => format!("the chance `{number}` has no `%` right after it"),
             SpawnLaw(error) => format!("not a spawn law: {error}"),
             NeedsSpawns { query } => format!("`{}` is a query of the game with spawns", query.keyword()),
             NeedsNoSpawns { query } => format!("`{}` asks about 2048 without spawns", query.keyword()),
@@ -375,7 +379,8 @@ impl ErrorKind {
             ExpectedStatement { suggestion: Some(suggestion), .. }
             | ExpectedQuery { suggestion: Some(suggestion), .. }
             | UnknownGame { suggestion: Some(suggestion), .. }
-            | UnknownMove { suggestion: Some(suggestion), .. } => suggestion.to_string(),
+            | UnknownMove { suggestion: Some(suggestion), .. }
+            | BadSpawnLaw { suggestion: Some(suggestion), .. } => suggestion.to_string(),
             ExpectedStatement { .. } => {
                 "a statement is one of `name`, `game`, `board`, `query` or `expect`, each on its own line".into()
             }
@@ -429,6 +434,9 @@ impl ErrorKind {
             OnlyApplyExpectsBoard { query } | ImpossibleExpect { query, .. } => query.answer_help().into(),
             Search(_) => return None,
             SpawnsInBlockGame => "remove the line: the block game has no spawns".into(),
+            PercentWithoutSign { number } => {
+                format!("write `{number}%`: each chance is a percent, its sign right after the number")
+            }
             BadSpawnLaw { .. } | SpawnLaw(_) => "a spawn law is `classic` (a 2 with 90%, a 4 with 10%) or tiles with \
                  their chances: `spawns 2 90% 4 10%`, powers of two from 2 up, each once, percents above 0 (up to six \
                  decimals, `99.5%`) summing to 100"

@@ -63,7 +63,8 @@ fn suggestion(kind: &ErrorKind) -> Option<&'static str> {
         | ErrorKind::ExpectedQuery { suggestion: Some(s), .. }
         | ErrorKind::UnknownGame { suggestion: Some(s), .. }
         | ErrorKind::UnknownMove { suggestion: Some(s), .. }
-        | ErrorKind::UnknownOption { suggestion: Some(s), .. } => Some(s.word),
+        | ErrorKind::UnknownOption { suggestion: Some(s), .. }
+        | ErrorKind::BadSpawnLaw { suggestion: Some(s), .. } => Some(s.word),
         _ => None,
     }
 }
