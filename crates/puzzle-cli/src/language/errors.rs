@@ -116,8 +116,8 @@ pub enum ErrorKind {
     AfterQuery { keyword: HeaderKeyword },
     /// `name`, `game` or `board` a second time.
     GivenTwice { keyword: HeaderKeyword },
-    /// More queries than the limit.
-    TooManyQueries,
+    /// More queries than the limit (told once, at the first past it).
+    TooManyQueries { queries: usize },
     /// `expect` with no query before it.
     ExpectBeforeQuery,
     /// A second `expect` for one query.
@@ -253,7 +253,9 @@ impl ErrorKind {
             NoQuery { .. } => "this puzzle asks nothing: no query".into(),
             AfterQuery { keyword } => format!("`{}` comes after a query", keyword.word()),
             GivenTwice { keyword } => format!("`{}` is given twice", keyword.word()),
-            TooManyQueries => format!("more than {} queries in one file", limits::MAX_QUERIES),
+            TooManyQueries { queries } => {
+                format!("this file has {queries} queries, more than the {} a file may ask", limits::MAX_QUERIES)
+            }
             ExpectBeforeQuery => "`expect` before any query".into(),
             ExpectTwice => "a second `expect` for one query".into(),
             NameNotClosed => "the name is not closed: expected `\"` before the end of the line".into(),
@@ -366,7 +368,7 @@ impl ErrorKind {
             GivenTwice { keyword } => {
                 format!("a puzzle has one `{}`; put other boards in their own files", keyword.word())
             }
-            TooManyQueries => "split the queries over several files".into(),
+            TooManyQueries { .. } => "split the queries over several files".into(),
             ExpectBeforeQuery => "an `expect` line follows the query whose answer it gives".into(),
             ExpectTwice => "a query has at most one `expect`".into(),
             NameNotClosed => "end the name with `\"` on the same line; write `\\\"` for a quote inside it".into(),

@@ -30,6 +30,9 @@ pub(super) struct Statements {
     pub(super) queries: Vec<RawQuery>,
     /// Ragged rows: told, and the board's words kept for their own checks.
     shape_errors: Vec<Error>,
+    /// The first query past the limit, and how many there are: told once,
+    /// not once each.
+    past_the_limit: Option<(Span, usize)>,
 }
 
 /// A query's kind and words, and its `expect`.
@@ -86,6 +89,9 @@ pub(super) fn statements(source: &str) -> (Statements, Vec<Error>) {
         }
     }
     errors.append(&mut statements.shape_errors);
+    if let Some((first, past)) = statements.past_the_limit {
+        errors.push(Error::new(ErrorKind::TooManyQueries { queries: limits::MAX_QUERIES + past }, first));
+    }
     (statements, errors)
 }
 
@@ -217,7 +223,8 @@ impl Statements {
             }
             Rule::query_statement => {
                 if self.queries.len() == limits::MAX_QUERIES {
-                    return Err(Error::new(ErrorKind::TooManyQueries, keyword_span));
+                    self.past_the_limit.get_or_insert((keyword_span, 0)).1 += 1;
+                    return Ok(());
                 }
                 let query = inner.next().expect("the grammar requires a query");
                 let kind = match query.as_rule() {
@@ -235,6 +242,10 @@ impl Statements {
                 self.queries.push(RawQuery { kind, words, span, expect: None });
             }
             Rule::expect_statement => {
+                // Past the limit, the query it follows is not kept.
+                if self.past_the_limit.is_some() {
+                    return Ok(());
+                }
                 let Some(query) = self.queries.last_mut() else {
                     return Err(Error::new(ErrorKind::ExpectBeforeQuery, keyword_span));
                 };

@@ -2,6 +2,9 @@
 
 use rules_2048::TileError;
 
+use crate::diagnostic::Span;
+use crate::limits;
+
 use super::*;
 
 /// The puzzle a text means, in one line: name, game, board rows (`/`), and
@@ -163,6 +166,27 @@ fn an_expect_before_any_query() {
 fn a_second_expect() {
     let source = format!("{BOARD_2048}query max-tile within 1\nexpect 4\nexpect 4\n");
     assert_eq!(error_kind(&source), ErrorKind::ExpectTwice);
+}
+
+#[test]
+fn queries_past_the_limit_are_told_once_with_their_count() {
+    let queries = "query max-tile within 1\nexpect 4\n".repeat(limits::MAX_QUERIES + 2500);
+    let source = format!("{BOARD_2048}{queries}gmae 2048\n");
+    let errors = match parse(&source) {
+        Ok(_) => panic!("parsed"),
+        Err(errors) => errors,
+    };
+    let kinds: Vec<&ErrorKind> = errors.iter().map(|error| &error.kind).collect();
+    // The mistake after them is still told, and no `expect` of theirs is a second one.
+    assert!(
+        matches!(kinds[..], [ErrorKind::TooManyQueries { queries: 3500 }, ErrorKind::ExpectedStatement { .. }]),
+        "{kinds:?}"
+    );
+    let first_past = source.match_indices("query").nth(limits::MAX_QUERIES).unwrap().0;
+    assert_eq!(errors[0].span, Span::new(first_past, first_past + "query".len()));
+    // At the limit, every query is kept.
+    let queries = "query max-tile within 1\n".repeat(limits::MAX_QUERIES);
+    assert!(parse(&format!("{BOARD_2048}{queries}")).is_ok());
 }
 
 #[test]
