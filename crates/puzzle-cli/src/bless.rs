@@ -140,7 +140,11 @@ fn expect_2048(answer: &Answer2048, indent: &str, line_end: &str) -> String {
         Answer2048::Reach { moves: Some(moves) } => format!("expect {}", moves.len()),
         Answer2048::Reach { moves: None } => "expect unreachable".to_string(),
         Answer2048::Apply { board, .. } => expected_board(board, indent, line_end),
-        Answer2048::Chance { probability, .. } => format!("expect {}", Decimal::of(probability.unwrap_or(0.0), 6)),
+        // Every one of the 6 decimals written: `expect 0.5` would hold for
+        // anything from 0.45 to 0.55.
+        Answer2048::Chance { probability, .. } => {
+            format!("expect {}", Decimal::with_places(probability.unwrap_or(0.0), 6))
+        }
         Answer2048::BestMove { choice, .. } => format!("expect {}", move_word(*choice)),
         Answer2048::Play { stats, .. } => {
             // The largest tile at least half the games reach, and its share

@@ -69,9 +69,25 @@ fn bless_writes_expectations_that_the_next_run_meets() {
     assert!(status.success());
     let blessed = std::fs::read_to_string(&file).unwrap();
     assert!(blessed.contains("query play 4 games seed 3 depth 2 until 512\nexpect 512 in 100%\n"), "{blessed}");
-    assert!(blessed.contains("query chance 1024 within 2\nexpect 0"), "{blessed}");
+    assert!(blessed.contains("query chance 1024 within 2\nexpect 0.000000\n"), "{blessed}");
     let (status, text) = report(&["run"], &file);
     assert_eq!(status, 0, "{text}");
+}
+
+#[test]
+fn a_blessed_probability_checks_all_its_six_decimals() {
+    let (_dir, file) = scratch("half.puzzle");
+    let queries =
+        "query chance 4 within 0\nquery chance 4 within 1\nquery chance 2 within 0\nquery chance 8 within 1\n";
+    std::fs::write(&file, format!("game 2048\nspawns 2 50% 4 50%\nboard {{\n  2 .\n  . .\n}}\n{queries}")).unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_puzzle")).args(["run", "--bless"]).arg(&file).status().unwrap();
+    assert!(status.success());
+    let blessed = std::fs::read_to_string(&file).unwrap();
+    let expects: Vec<&str> = blessed.lines().filter(|line| line.starts_with("expect")).collect();
+    // No 4 yet; one half (a lone 2 merges with nothing in one move, so only
+    // the spawn after it brings a 4); the 2 is there; no 8 in one move. Each
+    // to its 6th decimal, `0.5` being 0.45 to 0.55 as an `expect`.
+    assert_eq!(expects, ["expect 0.000000", "expect 0.500000", "expect 1.000000", "expect 0.000000"]);
 }
 
 #[test]

@@ -311,8 +311,14 @@ impl Decimal {
     /// `value` written with at most `places` decimals, trailing zeros cut
     /// (`0.5`, `1`, `0.066667`).
     pub fn of(value: f64, places: u32) -> Decimal {
+        Decimal::with_places(value, places).trimmed()
+    }
+
+    /// `value` rounded to `places` decimals, all written (`0.500000`): as an
+    /// `expect`, it checks all of them, where `0.5` would check one.
+    pub fn with_places(value: f64, places: u32) -> Decimal {
         let scaled = (value * 10f64.powi(places as i32)).round() as u64;
-        Decimal { digits: scaled, places }.trimmed()
+        Decimal { digits: scaled, places }
     }
 }
 
