@@ -109,6 +109,8 @@ pub fn solve(problem: Problem, input: &[u8]) -> Result<String, JudgeError> {
         return Err(JudgeError::TooLarge);
     }
     let text = std::str::from_utf8(input).map_err(|e| JudgeError::NotUtf8 { offset: e.valid_up_to() })?;
+    // A file saved by an editor that marks UTF-8 (as a .puzzle file may be).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     match problem {
         Problem::Boj12100 => max_tile(text, 5),
         Problem::Boj12094 => max_tile(text, 10),

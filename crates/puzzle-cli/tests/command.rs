@@ -324,6 +324,18 @@ fn judge_modes_reject_bad_input_on_stderr() {
     let output = puzzle_with_stdin(&["judge", "kakao-blockgame"], b"not json");
     assert_eq!(code(&output), 2);
     assert!(String::from_utf8_lossy(&output.stderr).contains("not JSON"));
+    // The input quoted in a message never reaches the terminal raw.
+    let output = puzzle_with_stdin(&["judge", "boj-12100"], b"A\x1b[2J\n");
+    assert_eq!(stderr(&output), "error: N is `A\\u{1b}[2J`: the problem allows a whole number from 1 to 20\n");
+}
+
+#[test]
+fn judge_input_saved_with_a_byte_order_mark_is_read() {
+    let output = puzzle_with_stdin(&["judge", "boj-12100"], "\u{feff}2\r\n2 2\r\n0 0\r\n".as_bytes());
+    assert_eq!((code(&output), stdout(&output)), (0, "4\n".to_string()), "{}", stderr(&output));
+    // An L whose missing corner is open from the top: removable.
+    let output = puzzle_with_stdin(&["judge", "kakao-blockgame"], "\u{feff}[[0,1],[1,1]]".as_bytes());
+    assert_eq!((code(&output), stdout(&output)), (0, "1\n".to_string()), "{}", stderr(&output));
 }
 
 #[test]

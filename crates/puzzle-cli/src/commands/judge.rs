@@ -9,7 +9,7 @@ use super::Colours;
 use crate::judge::{solve, Problem};
 use crate::limits;
 use crate::output;
-use crate::style::Style;
+use crate::style::{visible, Style};
 
 /// Reads the input of `problem` on stdin and prints its answer.
 pub(super) fn judge(problem: Problem, colour: Colours) -> anyhow::Result<ExitCode> {
@@ -24,7 +24,9 @@ pub(super) fn judge(problem: Problem, colour: Colours) -> anyhow::Result<ExitCod
             Ok(ExitCode::SUCCESS)
         }
         Err(err) => {
-            output::stderr(&format!("{}: {err}\n", Style { colour: colour.stderr }.bad("error")));
+            // The message quotes the input, which may hold control characters.
+            let message = err.to_string();
+            output::stderr(&format!("{}: {}\n", Style { colour: colour.stderr }.bad("error"), visible(&message)));
             Ok(ExitCode::from(2))
         }
     }
