@@ -256,13 +256,43 @@ impl Session {
             line += 1;
         }
         line += 1;
-        let keys = "arrows, w s d, k j l: move · u undo · h hint · a engine · n new game · q quit";
-        queue!(out, cursor::MoveTo(0, line), Print(fit(keys)))?;
-        for (row, text) in (line + 2..rows).zip(self.message.lines()) {
-            queue!(out, cursor::MoveTo(0, row), Print(fit(text)))?;
+        // On a narrow terminal the keys take several lines, so that `q quit`
+        // is never cut off, and so does a long message; the analysis's
+        // lines, which fit, keep their columns.
+        let columns = usize::from(columns.max(1));
+        let keys = joined_within(KEYS, " · ", columns);
+        let message = self.message.lines().flat_map(|text| {
+            if text.chars().count() <= columns {
+                vec![text.to_string()]
+            } else {
+                wrapped(text, columns)
+            }
+        });
+        let below = keys.into_iter().chain(std::iter::once(String::new())).chain(message);
+        for (row, text) in (line..rows).zip(below) {
+            queue!(out, cursor::MoveTo(0, row), Print(fit(&text)))?;
         }
         out.flush()
     }
+}
+
+/// The keys, as the line below the board lists them.
+const KEYS: &[&str] = &["arrows, w s d, k j l: move", "u undo", "h hint", "a engine", "n new game", "q quit"];
+
+/// `items` joined by `separator` in lines of at most `columns` characters
+/// where they fit, an item never split across two.
+fn joined_within(items: &[&str], separator: &str, columns: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for item in items {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + separator.chars().count() + item.chars().count() <= columns => {
+                line.push_str(separator);
+                line.push_str(item);
+            }
+            _ => lines.push(item.to_string()),
+        }
+    }
+    lines
 }
 
 /// `text` in lines of at most `columns` characters, broken at spaces where
@@ -610,6 +640,22 @@ mod tests {
         assert_eq!(wrapped("The terminal is 8×4", 8), ["The", "terminal", "is 8×4"]);
         assert_eq!(wrapped("abcdefghij k", 4), ["abcd", "efgh", "ij k"]);
         assert_eq!(wrapped("one two", 80), ["one two"]);
+    }
+
+    #[test]
+    fn the_keys_take_more_lines_on_a_narrow_terminal_and_none_is_cut() {
+        let all = "arrows, w s d, k j l: move · u undo · h hint · a engine · n new game · q quit";
+        assert_eq!(joined_within(KEYS, " · ", 80), [all]);
+        assert_eq!(
+            joined_within(KEYS, " · ", 60),
+            ["arrows, w s d, k j l: move · u undo · h hint · a engine", "n new game · q quit"]
+        );
+        assert_eq!(
+            joined_within(KEYS, " · ", 26),
+            ["arrows, w s d, k j l: move", "u undo · h hint · a engine", "n new game · q quit"]
+        );
+        // An item wider than the terminal stands alone (the drawing cuts it).
+        assert_eq!(joined_within(KEYS, " · ", 10)[..2], ["arrows, w s d, k j l: move", "u undo"]);
     }
 
     fn key(code: KeyCode) -> Option<Action> {
