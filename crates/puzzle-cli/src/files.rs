@@ -110,15 +110,30 @@ fn walk(dir: &Path, seen: &mut HashSet<PathBuf>, inputs: &mut Vec<Input>) {
             // A link back to a directory above: what is below it is walked already.
             Err(err) if is_loop(&err) => continue,
             Err(err) => {
-                let shown = error_path(&err).map_or_else(|| dir.display().to_string(), |p| p.display().to_string());
-                inputs.push(Input::Nothing(shown, format!("cannot read below `{}`: {err}", dir.display())));
+                let path = error_path(&err);
+                // A link to nothing that is no puzzle (`notes.txt -> gone`)
+                // hides no puzzle: none of the run's business.
+                let is_link = |path: &Path| std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+                if path.is_some_and(|path| !is_puzzle(path) && is_link(path)) {
+                    continue;
+                }
+                let (shown, message) = match (path, io_error(&err)) {
+                    (Some(path), Some(io)) => {
+                        let io = system_words(io);
+                        let linked = std::fs::read_link(path)
+                            .map(|target| format!(" (a symbolic link to `{}`)", target.display()))
+                            .unwrap_or_default();
+                        (path.display().to_string(), format!("cannot read `{}`{linked}: {io}", path.display()))
+                    }
+                    _ => (dir.display().to_string(), format!("cannot read below `{}`: {err}", dir.display())),
+                };
+                inputs.push(Input::Nothing(shown, message));
                 continue;
             }
         };
         let path = entry.path();
-        let is_puzzle = path.extension().is_some_and(|ext| ext == "puzzle");
         // Only regular files: the type is the target's, links being followed.
-        if !is_puzzle || !entry.file_type().is_some_and(|kind| kind.is_file()) {
+        if !is_puzzle(path) || !entry.file_type().is_some_and(|kind| kind.is_file()) {
             continue;
         }
         let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
@@ -126,6 +141,38 @@ fn walk(dir: &Path, seen: &mut HashSet<PathBuf>, inputs: &mut Vec<Input>) {
             inputs.push(Input::File(path.to_path_buf()));
         }
     }
+}
+
+fn is_puzzle(path: &Path) -> bool {
+    path.extension().is_some_and(|ext| ext == "puzzle")
+}
+
+/// The operating system's error under an error of the walk, if it is one.
+fn io_error(err: &ignore::Error) -> Option<&std::io::Error> {
+    match err {
+        ignore::Error::Io(io) => Some(io),
+        ignore::Error::WithPath { err, .. }
+        | ignore::Error::WithDepth { err, .. }
+        | ignore::Error::WithLineNumber { err, .. } => io_error(err),
+        _ => None,
+    }
+}
+
+/// The system's own words for `io` (`No such file or directory (os error
+/// 2)`), without the walk's "IO error for operation on" and the path again.
+fn system_words(io: &std::io::Error) -> String {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(io);
+    while let Some(err) = cause {
+        let as_io = err.downcast_ref::<std::io::Error>();
+        if let Some(code) = as_io.and_then(std::io::Error::raw_os_error) {
+            return std::io::Error::from_raw_os_error(code).to_string();
+        }
+        cause = match as_io.and_then(std::io::Error::get_ref) {
+            Some(inner) => Some(inner),
+            None => err.source(),
+        };
+    }
+    io.to_string()
 }
 
 /// Whether an error of the walk is a symbolic link into a loop.

@@ -185,6 +185,25 @@ fn a_walk_skips_hidden_and_ignored_entries_and_takes_each_file_once() {
         document["puzzles"].as_array().unwrap().iter().map(|p| p["path"].as_str().unwrap()).collect();
     assert_eq!(paths.len(), 2, "a.puzzle and sub/b.puzzle, once each: {paths:?}");
     assert!(paths[0].ends_with("/a.puzzle") && paths[1].ends_with("/sub/b.puzzle"), "{paths:?}");
+    // A link to nothing: not a puzzle, none of the run's business; named as
+    // one, told as a file that cannot be read, the others answered.
+    std::os::unix::fs::symlink("gone", at("notes.txt")).unwrap();
+    let output = puzzle(&["run", "-q", &dir.path().display().to_string()]);
+    assert_eq!((output.status.code(), String::from_utf8_lossy(&output.stderr).into_owned()), (Some(0), String::new()));
+    std::os::unix::fs::symlink("gone.puzzle", at("sub/dangling.puzzle")).unwrap();
+    let output = puzzle(&["run", &dir.path().display().to_string()]);
+    assert_eq!(output.status.code(), Some(2));
+    let told = format!(
+        "error: cannot read `{}` (a symbolic link to `gone.puzzle`): No such file or directory (os error 2)\n",
+        at("sub/dangling.puzzle").display()
+    );
+    assert_eq!(String::from_utf8_lossy(&output.stderr), told);
+    assert!(
+        String::from_utf8_lossy(&output.stdout).contains("3 files, 2 queries: 1 file invalid"),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    std::fs::remove_file(at("sub/dangling.puzzle")).unwrap();
     // A hidden file named on the command line is read all the same.
     let output = puzzle(&["check", &at(".e.puzzle").display().to_string()]);
     assert_eq!(output.status.code(), Some(0));
