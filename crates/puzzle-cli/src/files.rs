@@ -83,7 +83,8 @@ pub fn inputs(paths: &[PathBuf]) -> Vec<Input> {
         }
         let before = inputs.len();
         walk(path, &mut seen, &mut inputs);
-        if !inputs[before..].iter().any(|input| matches!(input, Input::File(_))) {
+        // Nothing found, not even a puzzle that cannot be read.
+        if inputs.len() == before {
             let shown = path.display().to_string();
             inputs.push(Input::Nothing(shown, format!("no `.puzzle` files in `{}` or below it", path.display())));
         }

@@ -204,6 +204,17 @@ fn a_walk_skips_hidden_and_ignored_entries_and_takes_each_file_once() {
         String::from_utf8_lossy(&output.stdout)
     );
     std::fs::remove_file(at("sub/dangling.puzzle")).unwrap();
+    // Alone in its directory, it is the one error: the directory has a
+    // puzzle, which cannot be read.
+    let lonely = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink("gone.puzzle", lonely.path().join("dangling.puzzle")).unwrap();
+    let output = puzzle(&["run", &lonely.path().display().to_string()]);
+    assert_eq!(output.status.code(), Some(2));
+    let told = format!(
+        "error: cannot read `{}` (a symbolic link to `gone.puzzle`): No such file or directory (os error 2)\n",
+        lonely.path().join("dangling.puzzle").display()
+    );
+    assert_eq!(String::from_utf8_lossy(&output.stderr), told);
     // A hidden file named on the command line is read all the same.
     let output = puzzle(&["check", &at(".e.puzzle").display().to_string()]);
     assert_eq!(output.status.code(), Some(0));
