@@ -53,6 +53,9 @@ pub enum Answer2048 {
         error_bound: f64,
         /// The optimal first moves.
         moves: Vec<Direction>,
+        /// Each legal first move with the best chance after it (none when no
+        /// move was searched: see [`rules_2048::Chance::first_moves`]).
+        first_moves: Vec<(Direction, f64)>,
     },
     /// `best-move`: the engine's move and analysis.
     BestMove {
@@ -779,6 +782,7 @@ fn answer_with_spawns(
                         probability: Some(found.probability),
                         error_bound: found.error_bound,
                         moves: found.best_first_moves,
+                        first_moves: found.first_moves,
                     })
                 },
                 Err(SearchError::OutOfBudget { boards }) => {
@@ -798,6 +802,7 @@ fn answer_with_spawns(
                             probability: None,
                             error_bound: rules_2048::error_bound(board, law, *within),
                             moves: Vec::new(),
+                            first_moves: Vec::new(),
                         },
                         incomplete: Some(bound),
                         nodes: Some(boards),
@@ -964,7 +969,8 @@ mod tests {
         // Found in 8 moves, none in fewer than 3.
         let reach = Answer2048::Reach { moves: up(8) };
         let no_reach = Answer2048::Reach { moves: None };
-        let chance = Answer2048::Chance { probability: None, error_bound: 0.0, moves: Vec::new() };
+        let chance =
+            Answer2048::Chance { probability: None, error_bound: 0.0, moves: Vec::new(), first_moves: Vec::new() };
         let at_least = Bound::ChanceAtLeast { probability: 0.0074, within: 5 };
         let game = |max_tile, end| GameRecord { max_tile, score: 0, moves: 1, nodes: 1, end };
         // Of four games, one made a 64 and one stopped at its budget.

@@ -1,7 +1,8 @@
 //! The steps of an answer, replayed from the starting board: what `--explain`
 //! and `--svg` both draw. 2048: the start, then each move of the witness (or
-//! of `apply`) with the tiles its merges made. Block game: the start, each
-//! removal with its black cells, and the board after them.
+//! of `apply`) with the tiles its merges made; with spawns, each legal first
+//! move of the analysis with its value. Block game: the start, each removal
+//! with its black cells, and the board after them.
 
 use grid_core::{Direction, Grid};
 
@@ -34,6 +35,39 @@ pub enum Step2048 {
         /// Its direction.
         direction: Direction,
     },
+}
+
+/// One legal first move of a `chance` or `best-move` answer's analysis.
+pub struct FirstMove {
+    /// Its direction.
+    pub direction: Direction,
+    /// The board after it, before its spawn.
+    pub values: Grid<u64>,
+    /// Where its merges made a tile.
+    pub merged: Vec<(usize, usize)>,
+    /// Its value: the best chance after it, or the engine's value.
+    pub value: f64,
+    /// Whether it is among the answer's best moves.
+    pub best: bool,
+}
+
+/// The analysis of a `chance` or `best-move` answer, a legal first move at a
+/// time; empty for any other answer, or when no move was searched (a board
+/// that holds the tile, a new game, a lost one).
+pub fn first_moves(start: &rules_2048::Board, answer: &Answer2048) -> Vec<FirstMove> {
+    let (analysis, best) = match answer {
+        Answer2048::Chance { first_moves, moves, .. } => (first_moves, moves.clone()),
+        Answer2048::BestMove { analysis, .. } => (analysis, answer.best_moves()),
+        _ => return Vec::new(),
+    };
+    let after = |&(direction, value): &(Direction, f64)| {
+        let mut board = start.clone();
+        // A legal move of an answer merges no two 2^63 tiles: the search
+        // that valued it would have stopped with an error instead.
+        let (_, merged) = board.slide_marking_merges(direction).ok()?;
+        Some(FirstMove { direction, values: board.values(), merged, value, best: best.contains(&direction) })
+    };
+    analysis.iter().filter_map(after).collect()
 }
 
 /// One step of a block-game answer.

@@ -487,6 +487,17 @@ fn svg_writes_one_picture_a_puzzle_with_every_step() {
     assert_eq!(kakao.matches("<rect").count(), 4 * 100 + 4 + 1);
     let merges = std::fs::read_to_string(out.join("merge-once.svg")).unwrap();
     assert!(merges.contains(r##"stroke="#000000""##), "merged tiles are outlined");
+    // With spawns: each legal first move of `chance` and `best-move`, with
+    // its value; `play` has no board to draw.
+    let output = puzzle(&["run", "puzzles/spawns-tour.puzzle", "--svg", &out.display().to_string()]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let tour = std::fs::read_to_string(out.join("spawns-tour.svg")).unwrap();
+    let captions: Vec<&str> =
+        tour.split("</text>").filter_map(|text| text.rsplit_once('>')).map(|(_, caption)| caption).collect();
+    let frames: Vec<&&str> =
+        captions.iter().filter(|c| ["start", "D ", "L ", "U ", "R "].iter().any(|s| c.starts_with(s))).collect();
+    assert_eq!(frames, [&"start", &"D 0.0273 best", &"L 0.0273 best", &"start", &"D 1594124 best", &"L 1581567"]);
+    assert!(!tour.contains("play 20 games"), "{tour}");
 }
 
 #[test]

@@ -68,6 +68,12 @@ pub struct Chance {
     /// The first moves that reach `probability` (within `error_bound`): none
     /// when the board holds the tile already, or when no move helps.
     pub best_first_moves: Vec<Direction>,
+    /// Each legal first move with the best chance after it (within
+    /// `error_bound`), in the order of [`Direction::ALL`]: what the best were
+    /// chosen from. Empty when no move was searched: the board holds the
+    /// tile, K is 0, the tile is out of reach (every move's chance is 0), or
+    /// the board is a new game, whose spawns come first.
+    pub first_moves: Vec<(Direction, f64)>,
     /// The boards the search visited, as its budget counts them.
     pub boards: u64,
 }
@@ -135,13 +141,21 @@ pub fn chance_watched(
     };
     // Every spawn of the search counted, a new game's two first.
     let spawns_to_come = max_moves as u32 + 2;
-    let (probability, best_first_moves, boards) =
+    let Root { probability, best_first_moves, first_moves, boards } =
         on_representation(board, spawns_to_come, search.largest_spawn, search)?;
-    Ok(Chance { probability, error_bound, best_first_moves, boards })
+    Ok(Chance { probability, error_bound, best_first_moves, first_moves, boards })
 }
 
-/// A search's chance, best first moves and boards visited.
-type Searched = Result<(f64, Vec<Direction>, u64), SearchError>;
+/// What a search finds at its root: [`Chance`]'s fields but its bound.
+#[derive(Debug, Clone, PartialEq)]
+struct Root {
+    probability: f64,
+    best_first_moves: Vec<Direction>,
+    first_moves: Vec<(Direction, f64)>,
+    boards: u64,
+}
+
+type Searched = Result<Root, SearchError>;
 
 /// [`chance_with`]'s search, on whichever representation suits the board.
 struct ChanceSearch<'a> {
@@ -275,8 +289,7 @@ impl<'a, P: Position> Expectimax<'a, P> {
     /// spawns first (one on a board of one cell).
     fn run(mut self, start: &P, max_moves: usize) -> Searched {
         if start.max_exponent() > 0 {
-            let (probability, moves) = self.best(start, max_moves)?;
-            return Ok((probability, moves, self.boards));
+            return self.best(start, max_moves);
         }
         let mut probability = 0.0;
         let law = self.law;
@@ -290,7 +303,7 @@ impl<'a, P: Position> Expectimax<'a, P> {
                 probability += first_probability * second_probability * self.starting_value(&second, max_moves)?;
             }
         }
-        Ok((probability, Vec::new(), self.boards))
+        Ok(Root { probability, best_first_moves: Vec::new(), first_moves: Vec::new(), boards: self.boards })
     }
 
     /// The value of a new game's starting board, counted against the
@@ -345,12 +358,14 @@ impl<'a, P: Position> Expectimax<'a, P> {
         Ok(best)
     }
 
-    /// The value of a board, and its best first moves: every move within
-    /// rounding of the best, in `Direction::ALL`'s order; none when no move
-    /// is needed or none helps. Only the root asks for the moves.
-    fn best(&mut self, board: &P, left: usize) -> Result<(f64, Vec<Direction>), SearchError> {
+    /// The root's value, its best first moves (every move within rounding
+    /// of the best, in `Direction::ALL`'s order; none when no move is needed
+    /// or none helps) and every legal move's value (none when no move is
+    /// searched).
+    fn best(&mut self, board: &P, left: usize) -> Searched {
         if let Some(settled) = self.settled(board, left) {
-            return Ok((settled, Vec::new()));
+            let boards = self.boards;
+            return Ok(Root { probability: settled, best_first_moves: Vec::new(), first_moves: Vec::new(), boards });
         }
         let mut values = Vec::with_capacity(4);
         for (direction, moved) in Direction::ALL.into_iter().zip(board.after_each()) {
@@ -361,14 +376,15 @@ impl<'a, P: Position> Expectimax<'a, P> {
             values.push((direction, value));
         }
         let best = values.iter().map(|&(_, value)| value).fold(0.0, f64::max);
-        if best == 0.0 {
-            return Ok((0.0, Vec::new()));
-        }
         // Two computed values within twice the bound may be equal in truth:
         // such ties are ties, and every optimal first move is given.
         let tie = 2.0 * self.error_bound;
-        let moves = values.iter().filter(|&&(_, value)| best - value <= tie).map(|&(d, _)| d).collect();
-        Ok((best, moves))
+        let best_first_moves = if best == 0.0 {
+            Vec::new()
+        } else {
+            values.iter().filter(|&&(_, value)| best - value <= tie).map(|&(d, _)| d).collect()
+        };
+        Ok(Root { probability: best, best_first_moves, first_moves: values, boards: self.boards })
     }
 
     fn holds_target(&self, board: &P) -> bool {
@@ -528,13 +544,14 @@ mod tests {
                 let found = found.unwrap();
                 // The same value to the bit, the same best first moves, and the
                 // same boards: a budget stops each at the same place.
-                assert_eq!(
-                    (found.0.to_bits(), &found.1, found.2),
-                    (general.0.to_bits(), &general.1, general.2),
-                    "{text}"
-                );
+                let bits = |root: &Root| {
+                    let first: Vec<(Direction, u64)> =
+                        root.first_moves.iter().map(|&(d, p)| (d, p.to_bits())).collect();
+                    (root.probability.to_bits(), root.best_first_moves.clone(), first, root.boards)
+                };
+                assert_eq!(bits(&found), bits(&general), "{text}");
             }
-            between += usize::from(general.0 > 0.0 && general.0 < 1.0);
+            between += usize::from(general.probability > 0.0 && general.probability < 1.0);
         }
         assert!(between >= 9, "only {between} answers strictly between 0 and 1");
     }

@@ -155,6 +155,7 @@ fn chance_is_the_exact_best_over_every_way_of_playing() {
     ];
     let mut checked = 0;
     let mut strictly_between = 0; // neither certain nor impossible: the spawns decide
+    let mut first_moves_checked = 0;
     for (height, width, max_k) in [(2, 2, 6), (2, 3, 6), (3, 3, 3), (3, 4, 3)] {
         for seed in 0..4 {
             let board = small_board(height, width, seed * 31 + height as u64);
@@ -183,6 +184,26 @@ fn chance_is_the_exact_best_over_every_way_of_playing() {
                                 .collect()
                         };
                         assert_eq!(found.best_first_moves, optimal, "{context}");
+                        // What the witness was chosen from: every legal first
+                        // move's exact chance, whenever a move was searched.
+                        if found.first_moves.is_empty() {
+                            assert!(board.max_tile() >= target || k == 0 || best == Ratio::ZERO, "{context}");
+                        } else {
+                            let legal: Vec<(Direction, f64)> = Direction::ALL
+                                .into_iter()
+                                .filter_map(|first| Some((first, exact_game.move_value(&board, first, k)?.to_f64())))
+                                .collect();
+                            assert_eq!(found.first_moves.len(), legal.len(), "{context}");
+                            for (&(direction, value), &(legal_direction, exact)) in found.first_moves.iter().zip(&legal)
+                            {
+                                assert_eq!(direction, legal_direction, "{context}");
+                                assert!(
+                                    (value - exact).abs() <= found.error_bound + 1e-15,
+                                    "{direction:?}: {value} against {exact}, {context}"
+                                );
+                            }
+                            first_moves_checked += legal.len();
+                        }
                         checked += 1;
                         strictly_between += usize::from(exact > 0.0 && exact < 1.0);
                     }
@@ -191,6 +212,7 @@ fn chance_is_the_exact_best_over_every_way_of_playing() {
         }
     }
     assert!(checked > 700);
+    assert!(first_moves_checked > 900, "only {first_moves_checked} first moves' chances checked");
     // Most answers are 0 or 1 (the moves alone decide); those the spawns
     // decide are what this test is for (168 of 792 on these boards and laws).
     assert!(strictly_between >= 120, "only {strictly_between} of {checked} answers were neither 0 nor 1");

@@ -1,6 +1,7 @@
 //! `puzzle run --explain`: every answer as a sequence of boards a person can
 //! follow. 2048: the board after each move of the witness, the tiles made by a
-//! merge in that move marked. Block game: each removal in order with the black
+//! merge in that move marked; with spawns, the board after each legal first
+//! move of `chance` and `best-move`, before its spawn, with its value. Block game: each removal in order with the black
 //! cells dropped for it, then why each remaining block stays.
 //!
 //! Boards are drawn in a frame of Unicode box drawing (or ASCII with
@@ -14,9 +15,10 @@ use grid_core::Grid;
 use rules_blockgame::{Cover, Stuck};
 
 use super::palette::ansi;
+use super::text::probability_text;
 use super::{block_cells, plural_s, tile_cells, Cell};
 use crate::answer::{Answer2048, BlockAnswer};
-use crate::replay::{block_steps, steps_2048, BlockStep, Step2048};
+use crate::replay::{block_steps, first_moves, steps_2048, BlockStep, FirstMove, Step2048};
 
 /// How to draw boards.
 #[derive(Debug, Clone, Copy, Default)]
@@ -80,6 +82,10 @@ impl Drawing {
 
 /// The step-by-step explanation of a 2048 answer, indented for the text report.
 pub fn explain_2048(board: &rules_2048::Board, answer: &Answer2048, drawing: Drawing) -> String {
+    let analysis = first_moves(board, answer);
+    if !analysis.is_empty() {
+        return explain_first_moves(board, answer, &analysis, drawing);
+    }
     let steps = steps_2048(board, answer);
     let moves = steps.iter().filter(|s| !matches!(s, Step2048::Start { .. })).count();
     let mut out = String::new();
@@ -105,6 +111,34 @@ pub fn explain_2048(board: &rules_2048::Board, answer: &Answer2048, drawing: Dra
         if let Some(cells) = cells {
             out += &drawing.board(&cells, 4);
         }
+    }
+    out
+}
+
+/// A `chance` or `best-move` answer's analysis as boards: the start, then
+/// each legal first move's board, before its spawn, with its value.
+fn explain_first_moves(
+    board: &rules_2048::Board,
+    answer: &Answer2048,
+    moves: &[FirstMove],
+    drawing: Drawing,
+) -> String {
+    let chance = matches!(answer, Answer2048::Chance { .. });
+    let mut out = String::new();
+    let _ = writeln!(out, "    start:");
+    out += &drawing.board(&tile_cells(&board.values(), &[], drawing.empty()), 4);
+    let valued = if chance { "the best chance after it" } else { "its value" };
+    let _ = writeln!(out, "    each legal first move, with {valued} (the board before its spawn):");
+    for first in moves {
+        let value = if chance { probability_text(first.value, 12) } else { format!("{:.1}", first.value) };
+        let best = if first.best { ", the best" } else { "" };
+        let merges = match first.merged.len() {
+            0 => "nothing merges".to_string(),
+            1 => "1 merge, marked *".to_string(),
+            n => format!("{n} merges, marked *"),
+        };
+        let _ = writeln!(out, "    {}: {value}{best}; {merges}", first.direction.word());
+        out += &drawing.board(&tile_cells(&first.values, &first.merged, drawing.empty()), 4);
     }
     out
 }

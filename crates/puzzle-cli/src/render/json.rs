@@ -16,6 +16,13 @@ fn moves_json(moves: &[Direction]) -> Value {
     Value::Array(moves.iter().map(|m| Value::String(m.letter().to_string())).collect())
 }
 
+/// Each legal move with its value (`best-move`) or chance (`chance`).
+fn analysis_json(analysis: &[(Direction, f64)]) -> Value {
+    let each =
+        analysis.iter().map(|(direction, value)| json!({ "move": direction.letter().to_string(), "value": value }));
+    Value::Array(each.collect())
+}
+
 fn grid_json(values: &Grid<u64>) -> Value {
     Value::Array(values.rows().map(|row| json!(row)).collect())
 }
@@ -214,17 +221,14 @@ fn result_2048(source: &str, result: &QueryResult<Answer2048, Expect2048>) -> Va
                 ("max_tile_exponent", json!(exponent(largest))),
             ]
         }
-        Answer2048::Chance { probability, error_bound, moves } => vec![
+        Answer2048::Chance { probability, error_bound, moves, first_moves } => vec![
             ("answer", json!(probability)),
             ("moves", moves_json(&moves[..moves.len().min(1)])),
             ("best_first_moves", moves_json(moves)),
+            ("analysis", analysis_json(first_moves)),
             ("error_bound", json!(error_bound)),
         ],
         Answer2048::BestMove { choice, analysis, depth, nodes, seconds } => {
-            let analysis: Vec<Value> = analysis
-                .iter()
-                .map(|(direction, value)| json!({ "move": direction.letter().to_string(), "value": value }))
-                .collect();
             // Depth 0: nothing searched (a budget too small for the root's
             // moves), no answer.
             let best_moves = moves_json(&answer.best_moves());
@@ -232,7 +236,7 @@ fn result_2048(source: &str, result: &QueryResult<Answer2048, Expect2048>) -> Va
             vec![
                 ("answer", answer),
                 ("best_moves", best_moves),
-                ("analysis", Value::Array(analysis)),
+                ("analysis", analysis_json(analysis)),
                 ("depth", json!(depth)),
                 ("nodes", json!(nodes)),
                 ("seconds", json!(seconds)),

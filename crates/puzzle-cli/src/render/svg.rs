@@ -1,14 +1,17 @@
 //! `puzzle run --svg DIR`: one SVG picture a puzzle. Each query with a witness
 //! gets a row: the start board, then the board after each step (a move, or a
 //! removal with its black cells), side by side, in the terminal's colours.
+//! With spawns, `chance` and `best-move` get the board after each legal first
+//! move, before its spawn, captioned with its value.
 
 use std::fmt::Write as _;
 
 use grid_core::Grid;
 
+use super::text::probability_text;
 use super::{block_cells, tile_cells, Cell};
-use crate::answer::{Answered, QueryResult};
-use crate::replay::{block_steps, steps_2048, BlockStep, Step2048};
+use crate::answer::{Answer2048, Answered, QueryResult};
+use crate::replay::{block_steps, first_moves, steps_2048, BlockStep, FirstMove, Step2048};
 use crate::report::FileReport;
 use crate::style::visible;
 
@@ -28,9 +31,15 @@ struct Frame {
 pub fn render(report: &FileReport) -> Option<String> {
     let solved = report.outcome.as_ref().ok()?;
     let rows: Vec<(String, Vec<Frame>)> = match &solved.answered {
-        Answered::Twenty48 { board, results, .. } => {
-            rows_of(results, |answer| steps_2048(board, answer).into_iter().filter_map(frame_2048).collect())
-        }
+        Answered::Twenty48 { board, results, .. } => rows_of(results, |answer| {
+            let analysis = first_moves(board, answer);
+            if analysis.is_empty() {
+                return steps_2048(board, answer).into_iter().filter_map(frame_2048).collect();
+            }
+            let start = Frame { caption: "start".into(), cells: tile_cells(&board.values(), &[], "") };
+            let chance = matches!(answer, Answer2048::Chance { .. });
+            std::iter::once(start).chain(analysis.iter().map(|first| first_move_frame(first, chance))).collect()
+        }),
         Answered::BlockGame { board, results } => {
             rows_of(results, |answer| block_steps(board, answer).into_iter().map(block_frame).collect())
         }
@@ -57,6 +66,18 @@ fn frame_2048(step: Step2048) -> Option<Frame> {
             Some(Frame { caption: format!("{number}. {direction}"), cells: tile_cells(&values, &merged, "") })
         }
         Step2048::Overflow { .. } => None,
+    }
+}
+
+/// A legal first move's board, before its spawn, captioned with its value
+/// (shorter than the report's, to fit under the board) and `best` for the
+/// answer's.
+fn first_move_frame(first: &FirstMove, chance: bool) -> Frame {
+    let value = if chance { probability_text(first.value, 4) } else { format!("{:.0}", first.value) };
+    let best = if first.best { " best" } else { "" };
+    Frame {
+        caption: format!("{} {value}{best}", first.direction.letter()),
+        cells: tile_cells(&first.values, &first.merged, ""),
     }
 }
 

@@ -291,7 +291,7 @@ pub(crate) fn alternatives(moves: &[Direction]) -> String {
 /// The lines under the answer of a query of the game with spawns.
 pub(crate) fn with_spawns(out: &mut String, board: &rules_2048::Board, answer: &Answer2048, style: Style) {
     match answer {
-        Answer2048::Chance { probability, error_bound, moves } => {
+        Answer2048::Chance { probability, error_bound, moves, .. } => {
             let first = match (probability, moves.as_slice()) {
                 (None, _) => return,
                 (Some(_), _) if board.max_tile() == 0 => match rules_2048::first_spawns(board) {
