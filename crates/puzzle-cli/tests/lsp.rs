@@ -311,3 +311,33 @@ fn a_chance_past_the_editors_budget_is_a_quick_hint_with_what_fewer_moves_prove(
     assert!(started.elapsed() < Duration::from_secs(30), "the hint took {:?}", started.elapsed());
     server.stop();
 }
+
+#[test]
+fn a_length_claiming_more_than_memory_never_aborts_the_server() {
+    // `lsp_server`'s own reader allocated the claimed length first: 93 GB,
+    // and the server aborted. Now the claim is read past (here to the end
+    // of the input), told on stderr, and the server ends as at any end.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let initialize = json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } });
+    let initialized = json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} });
+    for message in [initialize, initialized] {
+        let body = message.to_string();
+        write!(input, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+    }
+    write!(input, "Content-Length: 99999999999\r\n\r\n{{}}").unwrap();
+    drop(input);
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.starts_with("error: a message of 99999999999 bytes is past the limit of 268435456: skipped\n"),
+        "{stderr}"
+    );
+}

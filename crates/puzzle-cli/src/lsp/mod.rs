@@ -15,6 +15,7 @@
 
 mod features;
 mod position;
+mod transport;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI32, Ordering};
@@ -70,7 +71,7 @@ struct State {
 
 /// Runs the server on stdio until the client shuts it down.
 pub fn serve() -> anyhow::Result<()> {
-    let (connection, io_threads) = Connection::stdio();
+    let (connection, io_threads) = transport::stdio();
     let (id, params) = connection.initialize_start()?;
     let capabilities = &params["capabilities"];
     let encoding = Encoding::negotiate(capabilities);
