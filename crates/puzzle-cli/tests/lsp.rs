@@ -15,15 +15,15 @@ struct Server {
     next_id: i64,
 }
 
+/// `puzzle lsp`, its stdin and stdout piped.
+fn spawn_server(stderr: Stdio) -> Child {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_puzzle"));
+    command.arg("lsp").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(stderr).spawn().unwrap()
+}
+
 impl Server {
     fn start(encodings: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
-            .arg("lsp")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = spawn_server(Stdio::null());
         let (input, output) = (child.stdin.take().unwrap(), BufReader::new(child.stdout.take().unwrap()));
         let mut server = Server { child, input, output, next_id: 1 };
         let capabilities = json!({ "general": { "positionEncodings": encodings } });
@@ -317,13 +317,7 @@ fn a_length_claiming_more_than_memory_never_aborts_the_server() {
     // `lsp_server`'s own reader allocated the claimed length first: 93 GB,
     // and the server aborted. Now the claim is read past (here to the end
     // of the input), told on stderr, and the server ends as at any end.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
-        .arg("lsp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_server(Stdio::piped());
     let mut input = child.stdin.take().unwrap();
     let initialize = json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } });
     let initialized = json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} });
