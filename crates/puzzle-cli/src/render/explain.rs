@@ -1,8 +1,9 @@
 //! `puzzle run --explain`: every answer as a sequence of boards a person can
 //! follow. 2048: the board after each move of the witness, the tiles made by a
 //! merge in that move marked; with spawns, the board after each legal first
-//! move of `chance` and `best-move`, before its spawn, with its value. Block game: each removal in order with the black
-//! cells dropped for it, then why each remaining block stays.
+//! move of `chance` and `best-move`, before its spawn, with its value. Block
+//! game: each removal in order with the black cells dropped for it, then why
+//! each remaining block stays.
 //!
 //! Boards are drawn in a frame of Unicode box drawing (or ASCII with
 //! `--ascii`); on a terminal, tiles take the classic game's colours and blocks
@@ -99,8 +100,7 @@ pub fn explain_2048(board: &rules_2048::Board, answer: &Answer2048, drawing: Dra
                 let what = match (changed, merged.len()) {
                     (false, _) => "nothing moves".to_string(),
                     (true, 0) => "tiles slide, nothing merges".to_string(),
-                    (true, 1) => "1 merge, marked *".to_string(),
-                    (true, n) => format!("{n} merges, marked *"),
+                    (true, n) => merges_marked(n),
                 };
                 let largest = values.as_slice().iter().max().copied().unwrap_or(0);
                 let line = format!("move {number} of {moves} ({}): {what}; largest tile {largest}", direction.word());
@@ -113,6 +113,11 @@ pub fn explain_2048(board: &rules_2048::Board, answer: &Answer2048, drawing: Dra
         }
     }
     out
+}
+
+/// `1 merge, marked *`, `2 merges, marked *`.
+fn merges_marked(merges: usize) -> String {
+    format!("{merges} merge{}, marked *", plural_s(merges))
 }
 
 /// A `chance` or `best-move` answer's analysis as boards: the start, then
@@ -134,8 +139,7 @@ fn explain_first_moves(
         let best = if first.best { ", the best" } else { "" };
         let merges = match first.merged.len() {
             0 => "nothing merges".to_string(),
-            1 => "1 merge, marked *".to_string(),
-            n => format!("{n} merges, marked *"),
+            n => merges_marked(n),
         };
         let _ = writeln!(out, "    {}: {value}{best}; {merges}", first.direction.word());
         out += &drawing.board(&tile_cells(&first.values, &first.merged, drawing.empty()), 4);
