@@ -71,7 +71,8 @@ pub enum Command {
         /// (exit 1 if anything would).
         #[arg(long, requires = "bless")]
         check: bool,
-        /// Also print the starting board and the board after each answer.
+        /// Also print the starting board and the board after each answer
+        /// (with spawns, after its move, before the spawn).
         #[arg(long)]
         show: bool,
         /// Explain each answer step by step: the board after every move (merges

@@ -344,6 +344,11 @@ fn show_prints_the_start_and_the_board_after_the_witness() {
     let text = stdout(&output);
     assert!(text.contains("start:\n    2 2 2\n    4 4 4\n    8 8 8\n"), "{text}");
     assert!(text.contains("after:\n       4 2 .\n       8 4 .\n      16 8 .\n"), "{text}");
+    // With spawns: the board after the answer's move, before its spawn.
+    let output = puzzle(&["run", "puzzles/spawns-tour.puzzle", "--show"]);
+    let text = stdout(&output);
+    let after_down = "after D (before its spawn):\n      . . .  .\n      . . .  .\n      . . . 16\n      2 4 8 32\n";
+    assert_eq!(text.matches(after_down).count(), 2, "chance's first best move and best-move's: {text}");
 }
 
 #[test]

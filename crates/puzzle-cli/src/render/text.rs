@@ -251,9 +251,21 @@ fn result_2048(
             out.push_str(&indented(&board_text(expected), 4));
         }
     } else if options.show {
-        let after = answer.moves().and_then(|moves| rules_2048::apply(board, moves).ok());
-        if let Some(after) = after {
-            let _ = writeln!(out, "    after:");
+        // With spawns, the board after the answer's move, before its spawn
+        // (which no answer knows).
+        let first_move = match answer {
+            Answer2048::BestMove { choice, .. } => *choice,
+            Answer2048::Chance { moves, .. } => moves.first().copied(),
+            _ => None,
+        };
+        let shown = match (answer.moves(), first_move) {
+            (Some(moves), _) => Some(("after:".to_string(), moves.to_vec())),
+            (None, Some(first)) => Some((format!("after {} (before its spawn):", first.letter()), vec![first])),
+            (None, None) => None,
+        };
+        let after = shown.and_then(|(label, moves)| Some((label, rules_2048::apply(board, &moves).ok()?)));
+        if let Some((label, after)) = after {
+            let _ = writeln!(out, "    {label}");
             out.push_str(&indented(&after.to_string(), 6));
         }
     }
