@@ -199,6 +199,7 @@ fn a_depth_past_the_budget_answers_with_the_deepest_that_fits() {
     let (status, text) = report(&["run", "--budget", "100000"], &file);
     assert_eq!(status, 3, "{text}");
     assert!(text.contains("(incomplete: depth 16 did not fit in the budget"), "{text}");
+    assert!(text.contains("(incomplete: 2 games stopped at the budget or the move limit before they ended)"), "{text}");
     let (json, status) = run(&["run", "--json", "--budget", "100000"], &file);
     assert_eq!(status, 3);
     let best = &json["puzzles"][0]["results"][0];
@@ -221,6 +222,9 @@ fn a_depth_past_the_budget_answers_with_the_deepest_that_fits() {
     let (status, text) = report(&["run", "--budget", "2"], &file);
     assert_eq!(status, 1, "{text}");
     assert!(text.contains("best-move depth 16: not found (incomplete: the search stopped at its budget"), "{text}");
+    std::fs::write(&file, format!("{board}query play 1 games depth 16\n")).unwrap();
+    let (_, text) = report(&["run", "--budget", "100000"], &file);
+    assert!(text.contains("(incomplete: 1 game stopped at the budget or the move limit before it ended)"), "{text}");
 }
 
 #[test]

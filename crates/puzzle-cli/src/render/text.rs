@@ -156,8 +156,9 @@ fn headline<'r, A, E>(
                 count(within, "move")
             ),
             Bound::GamesUnfinished(games) => format!(
-                "(incomplete: {} stopped at the budget or the move limit before they ended)",
-                count(games, "game")
+                "(incomplete: {} stopped at the budget or the move limit before {} ended)",
+                count(games, "game"),
+                if games == 1 { "it" } else { "they" }
             ),
             Bound::DepthSearched { asked, searched } => format!(
                 "(incomplete: depth {asked} did not fit in the budget, {}; this is the move at depth \
