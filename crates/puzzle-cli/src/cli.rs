@@ -26,7 +26,8 @@ pub struct Cli {
     pub color: ColourChoice,
     /// Print only what went wrong: of `run`'s report, the answers that failed
     /// their `expect`, stopped at the budget or have none, under their file's
-    /// head; no summary, no timings, no progress bar.
+    /// head; no summary, timings or progress bar, nor the files blessed or
+    /// formatted.
     #[arg(long, short = 'q', global = true)]
     pub quiet: bool,
     #[command(subcommand)]

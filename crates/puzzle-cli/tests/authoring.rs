@@ -60,6 +60,12 @@ fn bless_writes_each_answer_as_its_expect_and_keeps_everything_else() {
     assert_eq!((again.status.code(), text(&again.stdout)), (Some(0), String::new()), "idempotent");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), BLESSED);
     assert_eq!(puzzle(&["run", &path]).status.code(), Some(0), "every expect holds");
+
+    // `-q`: the file is written, and nothing said of it.
+    std::fs::write(&file, UNBLESSED).unwrap();
+    let quiet = puzzle(&["run", "-q", "--bless", &path]);
+    assert_eq!((quiet.status.code(), text(&quiet.stdout)), (Some(0), String::new()));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), BLESSED);
 }
 
 #[test]

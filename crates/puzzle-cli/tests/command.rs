@@ -538,6 +538,12 @@ fn fmt_rewrites_in_place_and_check_lists_what_would_change() {
         std::fs::read_to_string(&tidy).unwrap().replace("game 2048\n", "game 2048 # g\n")
     );
     assert_eq!(code(&puzzle(&["fmt", "--check", &messy, &tidy])), 0);
+    // `-q`: a file formatted goes unsaid, a syntax error does not.
+    std::fs::write(&messy, "game   2048\nboard {\n2 4\n}\nquery max-tile within 1\n").unwrap();
+    let output = puzzle(&["fmt", "-q", &messy, &broken]);
+    assert_eq!((code(&output), stdout(&output)), (2, String::new()));
+    assert!(stderr(&output).contains("expected a statement, found `game2048`"));
+    assert!(std::fs::read_to_string(&messy).unwrap().starts_with("game 2048\n"), "formatted all the same");
     let leftovers: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .flatten()

@@ -15,7 +15,8 @@ use crate::style::{visible, Style};
 
 /// Formats the files of `paths` in place (or, with `check`, shows the diff
 /// of those that would change); `-` formats standard input to stdout.
-pub(super) fn fmt(paths: &[PathBuf], check: bool, colour: Colours) -> anyhow::Result<ExitCode> {
+/// `quiet`: a file formatted goes unsaid.
+pub(super) fn fmt(paths: &[PathBuf], check: bool, quiet: bool, colour: Colours) -> anyhow::Result<ExitCode> {
     let style = Style { colour: colour.stdout };
     let error_style = Style { colour: colour.stderr };
     let mut status = 0;
@@ -36,6 +37,7 @@ pub(super) fn fmt(paths: &[PathBuf], check: bool, colour: Colours) -> anyhow::Re
                 status = status.max(1);
             }
             Outcome::Changed { after, .. } if path == STDIN => output::stdout(&after)?,
+            Outcome::Changed { .. } if quiet => {}
             Outcome::Changed { .. } => output::stdout(&format!("{}: formatted\n", visible(&path)))?,
             Outcome::Invalid(report) => {
                 output::diagnostics(&render_text(

@@ -26,7 +26,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             run::run(&paths, options, colour)
         }
         Command::Check { paths, json } => check::check(&paths, json, quiet, colour),
-        Command::Fmt { paths, check } => fmt::fmt(&paths, check, colour),
+        Command::Fmt { paths, check } => fmt::fmt(&paths, check, quiet, colour),
         Command::New { game, size, spawns } => new::new(game, size, spawns),
         Command::Play { file, size, seed } => {
             let tiles = colour.stdout.then_some(colour.truecolor);

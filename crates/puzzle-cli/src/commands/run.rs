@@ -132,7 +132,7 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
         let document = json::document(&reports, exit_status(&code));
         output::stdout(&(serde_json::to_string_pretty(&document)? + "\n"))?;
     } else if options.bless {
-        let blessed = bless_all(&reports, options.check, style)?;
+        let blessed = bless_all(&reports, options.check, options.quiet, style)?;
         // Blessed, a failing `expect` holds: what is left is an invalid file
         // (untouched, 2), a query with no answer (2), an `expect` an
         // incomplete search refutes with no answer to replace it (1), an
@@ -181,7 +181,7 @@ struct BlessedAll {
 
 /// Writes each valid file's proven answers as its `expect` lines (or, with
 /// `check`, prints the diff).
-fn bless_all(reports: &[FileReport], check: bool, style: Style) -> anyhow::Result<BlessedAll> {
+fn bless_all(reports: &[FileReport], check: bool, quiet: bool, style: Style) -> anyhow::Result<BlessedAll> {
     let mut all = BlessedAll { changed: false, still_failing: false };
     for report in reports {
         let Some(blessed) = bless(report) else { continue };
@@ -219,6 +219,10 @@ fn bless_all(reports: &[FileReport], check: bool, style: Style) -> anyhow::Resul
         }
         write_atomically(Path::new(&report.path), &blessed.text)
             .with_context(|| format!("writing `{}`", report.path))?;
+        // `-q`: a file written went right.
+        if quiet {
+            continue;
+        }
         let lines = |n: usize, what: &str| format!("{n} {what}");
         output::stdout(&format!(
             "{}: {} and {} `expect` line{}\n",
