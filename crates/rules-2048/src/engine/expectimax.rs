@@ -43,6 +43,8 @@ pub(crate) struct Expectimax<'a, P: Position> {
     law: &'a [(u8, f64)],
     /// Moves looked at, the first included.
     depth: u32,
+    /// What a lost board is worth (`heuristic::lost_value`).
+    lost: f64,
     /// Per board after a move: the moves made before it, and its value.
     table: HashMap<P::Key, Entry, BuildBoardHasher>,
     /// Moves tried for the current first move (the engines' usual count of
@@ -55,9 +57,9 @@ pub(crate) struct Expectimax<'a, P: Position> {
 }
 
 impl<'a, P: Position> Expectimax<'a, P> {
-    pub(crate) fn new(law: &'a [(u8, f64)], depth: u32) -> Self {
+    pub(crate) fn new(law: &'a [(u8, f64)], depth: u32, lost: f64) -> Self {
         let table = HashMap::with_capacity_and_hasher(1 << 10, Default::default());
-        Expectimax { law, depth, table, nodes: 0, limit: u64::MAX, gave_up: false }
+        Expectimax { law, depth, lost, table, nodes: 0, limit: u64::MAX, gave_up: false }
     }
 
     /// The value of a first move (the board it made, before its spawn), and
@@ -83,7 +85,7 @@ impl<'a, P: Position> Expectimax<'a, P> {
         true
     }
 
-    /// The player's turn: the best move's value, the board's `lost()` when
+    /// The player's turn: the best move's value, the search's `lost` when
     /// none is legal.
     fn move_node(&mut self, board: &P, probability: f64, moves_made: u32) -> f64 {
         // Past the limit the search's value is thrown away: 0 will do.
@@ -94,9 +96,9 @@ impl<'a, P: Position> Expectimax<'a, P> {
         // call, no table. (Step 1 for them is `chance_node`'s: it never calls
         // this when the moves would end the search.)
         if probability < UNLIKELY {
-            return board.best_leaf();
+            return board.best_leaf(self.lost);
         }
-        let mut best = board.lost();
+        let mut best = self.lost;
         for moved in board.after_each().into_iter().flatten() {
             // No value is NaN: a plain comparison, not `f64::max`'s.
             let value = self.chance_node(&moved, probability, moves_made + 1);
@@ -136,7 +138,7 @@ impl<'a, P: Position> Expectimax<'a, P> {
             }
             moved.for_each_empty(|cell| {
                 for &(exponent, tile_probability) in self.law {
-                    total += moved.with(cell, exponent).best_leaf() * tile_probability;
+                    total += moved.with(cell, exponent).best_leaf(self.lost) * tile_probability;
                 }
             });
         } else {

@@ -80,19 +80,25 @@ pub(crate) fn board_score(cells: &[u8], height: usize, width: usize) -> f64 {
     rows + cols
 }
 
-/// What a lost board of `height` × `width` is worth: below every board of
-/// that shape whatever its tiles, up to 2^63. On 4×4, 0, nneonneo's (his
-/// constant a line keeps the boards of his tables' tiles above it). On
-/// longer lines and larger tiles a board can score below 0 (a 6×6 board with
-/// tiles up to 4096 did after every move, and each move was taken for a
-/// lost one): the least a line of `n` cells can score is its constant less
-/// half of `n − 1` steps of monotonicity at the largest exponent, less `n`
+/// The largest exponent of nneonneo's tables (4 bits a cell): a search from
+/// a 4×4 board whose tiles are all within it values a lost board as he does.
+pub(crate) const NNEONNEO_LARGEST: u8 = 15;
+
+/// What a lost board is worth in a search from a `height` × `width` board
+/// whose largest exponent is `largest`: below every board of that shape
+/// whatever its tiles, up to 2^63. On 4×4 within his tables' tiles (up to
+/// [`NNEONNEO_LARGEST`]), 0, nneonneo's (his constant a line keeps those
+/// boards above it). On longer lines and larger tiles a board can score
+/// below 0 (a 6×6 board with tiles up to 4096 did after every move, and
+/// each move was taken for a lost one; a 4×4 board with a tile of 2^25 did
+/// too): the least a line of `n` cells can score is its constant less half
+/// of `n − 1` steps of monotonicity at the largest exponent, less `n`
 /// largest tiles; a lost board is put below the least of the lines' sums,
 /// 1 % more for the rounding to `f32`. It is put below rather than every
 /// board raised, so that the values keep the magnitude, hence the precision
 /// (and the exact ties of mirrored moves), of nneonneo's.
-pub(crate) fn lost_value(height: usize, width: usize) -> f64 {
-    if (height, width) == (4, 4) {
+pub(crate) fn lost_value(height: usize, width: usize, largest: u8) -> f64 {
+    if (height, width) == (4, 4) && largest <= NNEONNEO_LARGEST {
         return 0.0;
     }
     let top = crate::rule::MAX_EXPONENT;

@@ -72,8 +72,8 @@ pub struct BestMove {
     pub choice: Option<Direction>,
     /// Every legal move with its value, in [`Direction::ALL`]'s order: the
     /// expected heuristic at the search's leaves (a lost board counts 0 on
-    /// 4×4, and below every board's heuristic on any shape; a value may be
-    /// below 0 off 4×4).
+    /// 4×4 with tiles up to 32768, nneonneo's, and else below every board's
+    /// heuristic; a value may be below 0 off 4×4 or past those tiles).
     pub analysis: Vec<(Direction, f64)>,
     /// The depth searched, in moves: the one asked for, or, when the budget
     /// stopped it, the deepest searched in full within the budget (0 for a
@@ -174,7 +174,8 @@ pub(crate) fn best_move_within(
     let asked = options.depth.unwrap_or_else(|| default_depth_for(board, law)).clamp(1, MAX_DEPTH);
     let outcomes = law.probabilities();
     let search_to = |depth, budget| {
-        let engine = EngineSearch { law: &outcomes, depth, threads: options.threads, budget };
+        let lost = heuristic::lost_value(board.height(), board.width(), board.max_exponent());
+        let engine = EngineSearch { law: &outcomes, depth, threads: options.threads, budget, lost };
         on_representation(board, depth, law.largest_tile(), engine)
     };
     let (analysis, depth, nodes, stopped_at) = match options.nodes {
@@ -255,6 +256,8 @@ struct EngineSearch<'a> {
     threads: usize,
     /// Moves tried, at most, by all the first moves together.
     budget: u64,
+    /// What a lost board is worth in this search.
+    lost: f64,
 }
 
 /// What a search to one depth found: each legal first move's value (`None`
@@ -280,7 +283,7 @@ fn search<P: Position + Sync>(board: &P, engine: &EngineSearch) -> Searched
 where
     P::Key: Send,
 {
-    let EngineSearch { law, depth, threads, budget } = *engine;
+    let EngineSearch { law, depth, threads, budget, lost } = *engine;
     // The root's four moves, then each first move's even share of what is
     // left, whichever thread takes it.
     const ROOT: u64 = 4;
@@ -299,7 +302,7 @@ where
     // the same values as a new table's, without allocating one each time.
     let workers = threads.clamp(1, first_moves.len().max(1));
     let results: Vec<(Option<f64>, u64)> = if workers == 1 {
-        let mut search = Expectimax::<P>::new(law, depth);
+        let mut search = Expectimax::<P>::new(law, depth, lost);
         first_moves.iter().map(|(_, moved)| search.first_move(moved, limit)).collect()
     } else {
         // Workers take the first moves in turn; each result goes to its
@@ -309,7 +312,7 @@ where
         std::thread::scope(|scope| {
             for _ in 0..workers {
                 scope.spawn(|| {
-                    let mut search = Expectimax::<P>::new(law, depth);
+                    let mut search = Expectimax::<P>::new(law, depth, lost);
                     loop {
                         let index = next.fetch_add(1, Ordering::Relaxed);
                         let Some((_, moved)) = first_moves.get(index) else { break };

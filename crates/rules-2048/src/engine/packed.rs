@@ -314,7 +314,7 @@ impl Position for Packed {
         Packed(self.0 | u64::from(exponent) << (4 * cell))
     }
 
-    fn best_leaf(&self) -> f64 {
+    fn best_leaf(&self, lost: f64) -> f64 {
         // As the trait's, with no move transposed: a move's value is its
         // rows' scores plus its columns'. Along the rows, the moved rows'
         // scores are read from the rows themselves (`slid_scores`) and the
@@ -332,15 +332,16 @@ impl Position for Packed {
         let horizontal = ways.map(|way| spread(rows, way));
         let vertical_values = add(scores_of_lines(tables, vertical), slid_scores(cols));
         let horizontal_values = add(slid_scores(rows), scores_of_lines(tables, horizontal));
-        // A 4×4 lost board is worth 0 (`Position::lost`), the best's start.
-        let mut best = 0.0;
+        // A lost board's value (0 on the word, whose tiles are all within
+        // nneonneo's) is the best's start.
+        let mut best = lost;
         for way in 0..2 {
             for (value, moved, unmoved) in
                 [(vertical_values[way], vertical[way], board), (horizontal_values[way], horizontal[way], columns)]
             {
                 // A move that changes nothing is not legal: it counts as
                 // none, as that start does.
-                let value = if moved != unmoved { value } else { 0.0 };
+                let value = if moved != unmoved { value } else { lost };
                 if value > best {
                     best = value;
                 }

@@ -5,7 +5,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use grid_core::Direction;
 
-use super::heuristic::{board_score, lost_value};
+use super::heuristic::board_score;
 use crate::board::{value_of, Board};
 
 /// A board the expectimax search can play on.
@@ -58,18 +58,11 @@ pub(crate) trait Position: Sized {
     /// rounded to `f32` and each part summed in order (the same operations on
     /// every representation).
     fn heuristic(&self) -> f64;
-    /// What a lost board is worth: below every board's heuristic. 0 for the
-    /// 4×4 representations (nneonneo's), less on other shapes, where the
-    /// heuristic can go below 0 (`heuristic::lost_value`).
-    fn lost(&self) -> f64 {
-        0.0
-    }
-    /// The highest heuristic of the boards the legal moves make, [`lost`]
-    /// when no move is legal: a move node whose moves end the search.
-    ///
-    /// [`lost`]: Position::lost
-    fn best_leaf(&self) -> f64 {
-        let mut best = self.lost();
+    /// The highest heuristic of the boards the legal moves make, `lost`
+    /// (what the search values a lost board: `heuristic::lost_value`) when no
+    /// move is legal: a move node whose moves end the search.
+    fn best_leaf(&self, lost: f64) -> f64 {
+        let mut best = lost;
         for moved in self.after_each().into_iter().flatten() {
             let value = moved.heuristic();
             if value > best {
@@ -121,10 +114,6 @@ impl Position for Board {
 
     fn heuristic(&self) -> f64 {
         board_score(self.exponents().as_slice(), self.height(), self.width())
-    }
-
-    fn lost(&self) -> f64 {
-        lost_value(self.height(), self.width())
     }
 }
 

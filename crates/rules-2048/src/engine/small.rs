@@ -7,7 +7,7 @@
 
 use grid_core::Direction;
 
-use super::heuristic::{board_score, lost_value};
+use super::heuristic::board_score;
 use super::position::{least_image, Position};
 use crate::board::Board;
 use crate::rule::slide_in_place;
@@ -93,10 +93,5 @@ impl<const N: usize> Position for Small<N> {
     fn heuristic(&self) -> f64 {
         let (height, width) = self.size();
         board_score(self.board_cells(), height, width)
-    }
-
-    fn lost(&self) -> f64 {
-        let (height, width) = self.size();
-        lost_value(height, width)
     }
 }

@@ -16,12 +16,18 @@ fn classic() -> Vec<(u8, f64)> {
     vec![(1, 0.9), (2, 0.1)]
 }
 
+/// What a lost board is worth in a search from `board`.
+fn lost_of(board: &Board) -> f64 {
+    super::heuristic::lost_value(board.height(), board.width(), board.max_exponent())
+}
+
 /// Searches the first move `direction` on both boards to depth 3 and checks
 /// that the values agree to the bit and the searches tried the same moves.
 fn assert_same_search<A: Position, B: Position>(a: &A, b: &B, direction: Direction) {
     let (Some(a), Some(b)) = (a.after(direction), b.after(direction)) else { return };
     let law = classic();
-    let (mut on_a, mut on_b) = (Expectimax::<A>::new(&law, 3), Expectimax::<B>::new(&law, 3));
+    // The same lost value for both: on 4×4 with tiles of nneonneo's tables, 0.
+    let (mut on_a, mut on_b) = (Expectimax::<A>::new(&law, 3, 0.0), Expectimax::<B>::new(&law, 3, 0.0));
     let ((value_a, nodes_a), (value_b, nodes_b)) = (on_a.first_move(&a, u64::MAX), on_b.first_move(&b, u64::MAX));
     assert_eq!((value_a.map(f64::to_bits), nodes_a), (value_b.map(f64::to_bits), nodes_b));
 }
@@ -59,7 +65,7 @@ fn the_packed_board_moves_and_scores_as_the_board_does() {
         assert_eq!(on_word, on_board);
         assert_eq!(packed.empty_count(), on_board.len());
         assert_eq!(packed.heuristic().to_bits(), board.heuristic().to_bits(), "{board:?}");
-        assert_eq!(packed.best_leaf().to_bits(), board.best_leaf().to_bits(), "{board:?}");
+        assert_eq!(packed.best_leaf(0.0).to_bits(), board.best_leaf(0.0).to_bits(), "{board:?}");
     }
 }
 
@@ -183,8 +189,8 @@ fn a_lost_board_has_no_move_and_a_fatal_move_is_worth_nothing() {
     let only_twos = SpawnLaw::new(&[(2, 100)]).unwrap();
     let doomed: Board = "4 8 .".parse().unwrap();
     let answer = best_move(&doomed, &only_twos, &EngineOptions { depth: Some(2), threads: 1, nodes: None }).unwrap();
-    assert_eq!(answer.analysis, [(Direction::Right, doomed.lost())]);
-    assert!(doomed.lost() < 0.0);
+    assert_eq!(answer.analysis, [(Direction::Right, lost_of(&doomed))]);
+    assert!(lost_of(&doomed) < 0.0);
     assert_eq!(answer.choice, Some(Direction::Right));
 }
 
@@ -200,15 +206,16 @@ fn a_move_into_a_certain_loss_is_valued_below_one_that_lives() {
     // Depth 2 sees the 4 spawn's loss: 0.9 of a live board's value and 0.1
     // of a lost one's.
     let law = classic();
-    let mut search = Expectimax::<Board>::new(&law, 2);
+    let lost = lost_of(&board);
+    let mut search = Expectimax::<Board>::new(&law, 2, lost);
     let moved: Board = ". 2 4".parse().unwrap();
     let alive: Board = "2 2 4".parse().unwrap();
     let after_alive: f64 = [Direction::Left, Direction::Right]
         .into_iter()
         .filter_map(|d| Position::after(&alive, d))
         .map(|b| b.heuristic())
-        .fold(alive.lost(), f64::max);
-    assert_eq!(search.first_move(&moved, u64::MAX).0, Some((after_alive * 0.9 + moved.lost() * 0.1) / 1.0));
+        .fold(lost, f64::max);
+    assert_eq!(search.first_move(&moved, u64::MAX).0, Some((after_alive * 0.9 + lost * 0.1) / 1.0));
 }
 
 #[test]
@@ -292,7 +299,6 @@ fn small_board_as_the_board<const N: usize>(shapes: &[(usize, usize)], rounds: u
             assert_eq!(moved, Position::after(&board, direction), "{board:?}");
         }
         assert_eq!(small.heuristic().to_bits(), board.heuristic().to_bits(), "{board:?}");
-        assert_eq!(small.lost().to_bits(), board.lost().to_bits(), "{board:?}");
         assert_eq!(small.max_exponent(), board.max_exponent(), "{board:?}");
         assert_eq!(small.sum_from(1), board.sum(), "{board:?}");
         for smallest in [2, 5, 63] {
@@ -344,6 +350,8 @@ fn a_depth_outside_its_range_is_brought_into_it() {
 /// shortcut of the engine does, its values must be these to the last bit.
 struct Reference {
     depth: u32,
+    /// A lost board's value, the root's.
+    lost: f64,
     table: std::collections::HashMap<Board, (u32, f64)>,
 }
 
@@ -359,7 +367,7 @@ impl Reference {
 
     fn moves(&mut self, board: &Board, probability: f64, moves_made: u32) -> f64 {
         // No legal move: the game is lost.
-        let mut best = super::heuristic::lost_value(board.height(), board.width());
+        let mut best = self.lost;
         for direction in Direction::ALL {
             if let Ok((next, true)) = board.after(direction) {
                 let value = self.spawns(&next, probability, moves_made + 1);
@@ -401,7 +409,7 @@ impl Reference {
         let mut analysis = Vec::new();
         for direction in Direction::ALL {
             if let Ok((next, true)) = board.after(direction) {
-                let mut search = Reference { depth, table: Default::default() };
+                let mut search = Reference { depth, lost: lost_of(board), table: Default::default() };
                 analysis.push((direction, search.spawns(&next, 1.0, 1).to_bits()));
             }
         }
@@ -507,22 +515,38 @@ fn a_board_s_images_share_its_class_and_other_boards_do_not_on_every_representat
 }
 
 #[test]
-fn a_board_of_any_other_shape_scores_above_a_lost_one_whatever_its_tiles() {
+fn a_board_scores_above_a_lost_one_whatever_its_shape_and_tiles() {
     // The worst lines for the heuristic: the largest tile beside empty cells
     // (monotonicity both ways at its most), and lines of the largest tile.
     let top = crate::rule::MAX_EXPONENT;
-    for (height, width) in [(1, 2), (2, 3), (3, 8), (5, 5), (6, 6), (4, 5), (32, 32)] {
+    for (height, width) in [(1, 2), (2, 3), (3, 8), (4, 4), (5, 5), (6, 6), (4, 5), (32, 32)] {
         let alternating =
             Grid::from_vec(height, width, (0..height * width).map(|i| [0, top][(i / width + i) % 2]).collect());
         let full = Grid::new(height, width, top);
         for cells in [alternating.unwrap(), full] {
             let board = Board::from_exponents(cells).unwrap();
-            assert!(board.heuristic() > board.lost(), "{height}×{width}: {} {}", board.heuristic(), board.lost());
+            let lost = lost_of(&board);
+            assert!(board.heuristic() > lost, "{height}×{width}: {} {lost}", board.heuristic());
         }
     }
-    // 4×4 keeps nneonneo's lost board, 0, on every representation.
-    let board: Board = "2 . 4 . / . . . . / . . . . / . . . .".parse().unwrap();
-    assert_eq!((board.lost(), Packed::fits(&board, 0, 4).unwrap().lost()), (0.0, 0.0));
+    // 4×4 keeps nneonneo's lost board, 0, while its tiles are his tables'.
+    let board: Board = "32768 . 4 . / . . . . / . . . . / . . . .".parse().unwrap();
+    assert_eq!(lost_of(&board), 0.0);
+    let board: Board = "65536 . 4 . / . . . . / . . . . / . . . .".parse().unwrap();
+    assert!(lost_of(&board) < 0.0);
+}
+
+#[test]
+fn the_engine_tells_moves_apart_on_4x4_with_a_tile_past_nneonneos() {
+    // A 2^30 tile makes every board score below 0, which was a lost board's
+    // value on 4×4: every move was valued 0, as lost, and U taken.
+    let board: Board = "1073741824 . 2 . / . . . . / . . . . / . . . 2".parse().unwrap();
+    let found =
+        best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(2), threads: 1, nodes: None }).unwrap();
+    let values: Vec<f64> = found.analysis.iter().map(|&(_, value)| value).collect();
+    assert_eq!(values.len(), 4);
+    assert!(values.iter().all(|&value| value > lost_of(&board) && value != 0.0), "{values:?}");
+    assert!(values.windows(2).any(|pair| pair[0] != pair[1]), "{values:?}");
 }
 
 #[test]
@@ -537,6 +561,6 @@ fn the_engine_tells_moves_apart_on_a_large_board_with_large_tiles() {
         best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(2), threads: 1, nodes: None }).unwrap();
     let values: Vec<f64> = found.analysis.iter().map(|&(_, value)| value).collect();
     assert_eq!(values.len(), 4);
-    assert!(values.iter().all(|&value| value > board.lost() && value != 0.0), "{values:?}");
+    assert!(values.iter().all(|&value| value > lost_of(&board) && value != 0.0), "{values:?}");
     assert!(values.windows(2).any(|pair| pair[0] != pair[1]), "{values:?}");
 }
