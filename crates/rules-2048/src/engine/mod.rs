@@ -173,8 +173,8 @@ pub(crate) fn best_move_within(
 ) -> BestMove {
     let asked = options.depth.unwrap_or_else(|| default_depth_for(board, law)).clamp(1, MAX_DEPTH);
     let outcomes = law.probabilities();
+    let lost = heuristic::lost_value(board.height(), board.width(), board.max_exponent());
     let search_to = |depth, budget| {
-        let lost = heuristic::lost_value(board.height(), board.width(), board.max_exponent());
         let engine = EngineSearch { law: &outcomes, depth, threads: options.threads, budget, lost };
         on_representation(board, depth, law.largest_tile(), engine)
     };
