@@ -12,7 +12,8 @@ use crate::language::ast::Decimal;
 use crate::language::format::format_source;
 use crate::language::{parse, Error, ErrorKind, Game, GameKind};
 use crate::render::explain::{explain_2048, explain_blocks, Drawing};
-use crate::render::text::{alternatives, probability_text, with_spawns};
+use crate::render::probability_text;
+use crate::render::text::{alternatives, with_spawns};
 use crate::report::{Failure, FileReport};
 use crate::style::Style;
 

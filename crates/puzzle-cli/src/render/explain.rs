@@ -16,8 +16,7 @@ use grid_core::Grid;
 use rules_blockgame::{Cover, Stuck};
 
 use super::palette::ansi;
-use super::text::probability_text;
-use super::{block_cells, plural_s, tile_cells, Cell};
+use super::{block_cells, plural_s, probability_text, tile_cells, Cell};
 use crate::answer::{Answer2048, BlockAnswer};
 use crate::replay::{block_steps, first_moves, steps_2048, BlockStep, FirstMove, Step2048};
 

@@ -8,8 +8,7 @@ use std::fmt::Write as _;
 
 use grid_core::Grid;
 
-use super::text::probability_text;
-use super::{block_cells, tile_cells, Cell};
+use super::{block_cells, probability_text, tile_cells, Cell};
 use crate::answer::{Answer2048, Answered, QueryResult};
 use crate::replay::{block_steps, first_moves, steps_2048, BlockStep, FirstMove, Step2048};
 use crate::report::FileReport;

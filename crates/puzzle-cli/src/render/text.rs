@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use grid_core::{Direction, Grid};
 
 use super::explain::{explain_2048, explain_blocks, Drawing};
-use super::plural_s;
+use super::{plural_s, probability_text};
 use crate::answer::{Answer2048, Answered, BlockAnswer, Bound, Check, QueryResult};
 use crate::language::ast::Decimal;
 use crate::language::errors::count;
@@ -283,19 +283,6 @@ pub(crate) fn move_word(choice: Option<Direction>) -> &'static str {
     }
 }
 
-/// A chance with at most `places` decimals; one above 0 that they would
-/// round to 0 in four significant digits (`9.882e-33`): every term of a
-/// chance is a product of positive weights, so one computed above 0 is
-/// above 0 in truth, however far below its error bound.
-pub(crate) fn probability_text(probability: f64, places: u32) -> String {
-    let decimal = Decimal::of(probability, places);
-    if decimal.digits == 0 && probability > 0.0 {
-        format!("{probability:.3e}")
-    } else {
-        decimal.to_string()
-    }
-}
-
 /// Equally good moves as the reports write them: `D or L`.
 pub(crate) fn alternatives(moves: &[Direction]) -> String {
     moves.iter().map(|direction| direction.letter().to_string()).collect::<Vec<_>>().join(" or ")
@@ -505,25 +492,5 @@ fn rate(per_second: f64) -> String {
         format!("{:.1} M", per_second / 1e6)
     } else {
         format!("{per_second:.0}")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::probability_text;
-
-    #[test]
-    fn a_chance_above_0_is_never_written_0() {
-        for (probability, written) in [
-            (0.0, "0"),
-            (1.0, "1"),
-            (0.027272727, "0.027272727"),
-            (7.677895647809352e-12, "0.000000000008"),
-            (4.0e-13, "4.000e-13"),
-            (9.881519649373761e-33, "9.882e-33"),
-        ] {
-            assert_eq!(probability_text(probability, 12), written, "{probability}");
-        }
-        assert_eq!(probability_text(7.677895647809352e-12, 6), "7.678e-12");
     }
 }

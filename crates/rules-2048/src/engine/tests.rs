@@ -540,12 +540,17 @@ fn a_board_scores_above_a_lost_one_whatever_its_shape_and_tiles() {
 fn the_engine_tells_moves_apart_on_4x4_with_a_tile_past_nneonneos() {
     // A 2^30 tile makes every board score below 0, which was a lost board's
     // value on 4×4: every move was valued 0, as lost, and U taken.
-    let board: Board = "1073741824 . 2 . / . . . . / . . . . / . . . 2".parse().unwrap();
+    assert_four_moves_told_apart(&"1073741824 . 2 . / . . . . / . . . . / . . . 2".parse().unwrap());
+}
+
+/// At depth 2, each of `board`'s four moves is valued above a lost board,
+/// not 0, and not all alike.
+fn assert_four_moves_told_apart(board: &Board) {
     let found =
-        best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(2), threads: 1, nodes: None }).unwrap();
+        best_move(board, &SpawnLaw::classic(), &EngineOptions { depth: Some(2), threads: 1, nodes: None }).unwrap();
     let values: Vec<f64> = found.analysis.iter().map(|&(_, value)| value).collect();
     assert_eq!(values.len(), 4);
-    assert!(values.iter().all(|&value| value > lost_of(&board) && value != 0.0), "{values:?}");
+    assert!(values.iter().all(|&value| value > lost_of(board) && value != 0.0), "{values:?}");
     assert!(values.windows(2).any(|pair| pair[0] != pair[1]), "{values:?}");
 }
 
@@ -557,10 +562,5 @@ fn the_engine_tells_moves_apart_on_a_large_board_with_large_tiles() {
                         . 8 64 2048 4 1024 / 4096 32 128 128 512 . / 4 256 128 1024 2048 1024"
         .parse()
         .unwrap();
-    let found =
-        best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(2), threads: 1, nodes: None }).unwrap();
-    let values: Vec<f64> = found.analysis.iter().map(|&(_, value)| value).collect();
-    assert_eq!(values.len(), 4);
-    assert!(values.iter().all(|&value| value > lost_of(&board) && value != 0.0), "{values:?}");
-    assert!(values.windows(2).any(|pair| pair[0] != pair[1]), "{values:?}");
+    assert_four_moves_told_apart(&board);
 }
