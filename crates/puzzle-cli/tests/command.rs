@@ -503,6 +503,14 @@ fn svg_writes_one_picture_a_puzzle_with_every_step() {
         captions.iter().filter(|c| ["start", "D ", "L ", "U ", "R "].iter().any(|s| c.starts_with(s))).collect();
     assert_eq!(frames, [&"start", &"D 0.0273 best", &"L 0.0273 best", &"start", &"D 1594124 best", &"L 1581567"]);
     assert!(!tour.contains("play 20 games"), "{tour}");
+    // A path that cannot be a directory is told before any answer.
+    let output = puzzle(&["run", "puzzles/spawns-tour.puzzle", "--svg", "puzzles/merge-once.puzzle"]);
+    assert_eq!((code(&output), stdout(&output)), (2, String::new()));
+    assert!(
+        stderr(&output).starts_with("error: cannot create the directory `puzzles/merge-once.puzzle` for --svg: "),
+        "{}",
+        stderr(&output)
+    );
 }
 
 #[test]

@@ -56,6 +56,13 @@ const WORTH_TIMING: Duration = Duration::from_secs(1);
 /// file's errors on stderr.
 pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyhow::Result<ExitCode> {
     signals::handle_signals();
+    // The pictures' directory before the answers, which may take minutes: a
+    // path that cannot be one is told at once.
+    if let Some(dir) = &options.svg {
+        std::fs::create_dir_all(dir).with_context(|| {
+            format!("cannot create the directory `{}` for --svg", style::visible(&dir.display().to_string()))
+        })?;
+    }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let jobs = options.jobs.map_or(1, |jobs| jobs as usize);
     let threads = options.threads.map_or((cores / jobs).max(1), |threads| threads as usize);
@@ -236,9 +243,9 @@ fn bless_all(reports: &[FileReport], check: bool, quiet: bool, style: Style) -> 
 }
 
 /// Writes `DIR/NAME.svg` for each puzzle with something to draw, NAME being the
-/// file's name without `.puzzle` (made unique with `-2`, `-3`, … if needed).
+/// file's name without `.puzzle` (made unique with `-2`, `-3`, … if needed);
+/// DIR was made before the run.
 fn write_pictures(dir: &Path, reports: &[FileReport]) -> anyhow::Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("creating `{}`", dir.display()))?;
     let mut used = std::collections::HashSet::new();
     for report in reports {
         let Some(picture) = svg::render(report) else { continue };
