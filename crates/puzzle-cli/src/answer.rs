@@ -89,6 +89,16 @@ impl Answer2048 {
         }
     }
 
+    /// With spawns, the move the answer plays: `best-move`'s, or `chance`'s
+    /// first best one; `None` for the other queries, or with no move.
+    pub fn first_move(&self) -> Option<Direction> {
+        match self {
+            Answer2048::BestMove { choice, .. } => *choice,
+            Answer2048::Chance { moves, .. } => moves.first().copied(),
+            _ => None,
+        }
+    }
+
     /// `best-move` on a lost board: searched (a depth of 0 is a search
     /// stopped before its first move), and no move legal.
     pub fn is_lost_game(&self) -> bool {
@@ -446,6 +456,14 @@ impl Answered {
     /// The status of each result, in order.
     pub fn statuses(&self) -> Vec<Status> {
         self.each(QueryResult::status, QueryResult::status)
+    }
+
+    /// The status of result `index`.
+    pub fn status(&self, index: usize) -> Status {
+        match self {
+            Answered::Twenty48 { results, .. } => results[index].status(),
+            Answered::BlockGame { results, .. } => results[index].status(),
+        }
     }
 
     /// For each result, in order: whether it failed, and whether its search

@@ -290,6 +290,18 @@ fn quiet_shows_only_the_answers_that_went_wrong_under_their_file() {
     // Every answer right: nothing on stdout.
     let output = puzzle(&["run", "-q", &right, &right]);
     assert_eq!((code(&output), stdout(&output), stderr(&output)), (0, String::new(), String::new()));
+    // Two answers wrong in one file: its head once, above both.
+    let twice = write_puzzle(
+        &dir,
+        "d-twice.puzzle",
+        "game 2048\nboard {\n  2 2\n}\nquery max-tile within 1\nexpect 8\nquery max-tile within 0\nexpect 4\n",
+    );
+    let output = puzzle(&["run", "-q", &twice]);
+    let expected = format!(
+        "{twice}\n  2048, 1×2 board\n  max-tile within 1: 4 ✗ expected 8\n    moves: L (1 move)\n  \
+         max-tile within 0: 2 ✗ expected 4\n    moves: none (the board already has it)\n"
+    );
+    assert_eq!((code(&output), stdout(&output)), (1, expected));
 }
 
 #[test]

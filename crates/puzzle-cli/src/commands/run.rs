@@ -43,8 +43,8 @@ struct Part {
     /// Its report's head, or the answer just found, for stdout (empty with
     /// `--json` or `--bless`, which write once the run is done).
     report: String,
-    /// The answer just found failed its `expect`, stopped at its budget or
-    /// has none: what `-q` still shows.
+    /// With `-q`, the answer just found failed its `expect`, stopped at its
+    /// budget or has none: what `-q` still shows.
     went_wrong: bool,
 }
 
@@ -95,7 +95,7 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
             (true, 0) => in_ascii(text::head_text(growing.path, growing.name, growing.answered, text_options)),
             (true, n) => in_ascii(text::result_text(growing.answered, n - 1, text_options)),
         };
-        let went_wrong = answers > 0 && growing.answered.statuses()[answers - 1] != Status::Ok;
+        let went_wrong = options.quiet && answers > 0 && growing.answered.status(answers - 1) != Status::Ok;
         Part { head: answers == 0, warnings, report, went_wrong }
     };
     let mut reported = 0;

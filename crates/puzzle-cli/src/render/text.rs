@@ -254,12 +254,7 @@ fn result_2048(
     } else if options.show {
         // With spawns, the board after the answer's move, before its spawn
         // (which no answer knows).
-        let first_move = match answer {
-            Answer2048::BestMove { choice, .. } => *choice,
-            Answer2048::Chance { moves, .. } => moves.first().copied(),
-            _ => None,
-        };
-        let shown = match (answer.moves(), first_move) {
+        let shown = match (answer.moves(), answer.first_move()) {
             (Some(moves), _) => Some(("after:".to_string(), moves.to_vec())),
             (None, Some(first)) => Some((format!("after {} (before its spawn):", first.letter()), vec![first])),
             (None, None) => None,
