@@ -58,7 +58,7 @@ pub(super) fn check(
         GameKind::Twenty48 => {
             let board = board_2048(&raw, ragged, errors);
             let size = (raw.len(), raw[0].len());
-            match spawns.map(|(words, _)| keep(spawn_law(&words), errors)) {
+            match spawns.map(|(words, span)| keep(spawn_law(&words, span), errors)) {
                 None => {
                     let queries: Vec<_> = queries.into_iter().filter_map(|raw| query_2048(raw, size, errors)).collect();
                     Game::Twenty48 { board: board?, queries }
@@ -348,9 +348,14 @@ fn one_move((text, span): &Word) -> Result<Direction, Error> {
     })
 }
 
-/// The law of `spawns`: `classic`, or pairs `TILE P%`, each percent whole
-/// or with decimals.
-fn spawn_law(words: &[Word]) -> Result<SpawnLaw, Error> {
+/// The law of `spawns` (the statement at `statement`): `classic`, or pairs
+/// `TILE P%`, each percent whole or with decimals.
+fn spawn_law(words: &[Word], statement: Span) -> Result<SpawnLaw, Error> {
+    if words.is_empty() {
+        let after_keyword = statement.start + "spawns".len();
+        let end = Span::new(after_keyword, after_keyword);
+        return Err(Error::new(ErrorKind::BadSpawnLaw { found: Found::EndOfLine, suggestion: None }, end));
+    }
     if let [(word, span)] = words {
         if word == "classic" {
             return Ok(SpawnLaw::classic());

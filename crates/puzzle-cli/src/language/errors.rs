@@ -97,6 +97,16 @@ impl HeaderKeyword {
     }
 }
 
+/// The statement a missing value belongs to, where its help can show the
+/// statement's form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueOf {
+    /// `game`.
+    Game,
+    /// A query of this kind.
+    Query(QueryKind),
+}
+
 /// Every kind of error a file can hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ErrorKind {
@@ -131,8 +141,8 @@ pub enum ErrorKind {
     ExpectedStatement { found: Found, glued: Option<(&'static str, String)>, suggestion: Option<Suggestion> },
     /// Something other than a query kind after `query`.
     ExpectedQuery { found: Found, suggestion: Option<Suggestion> },
-    /// `within` missing.
-    ExpectedWithin { found: Found },
+    /// `within` missing from the query.
+    ExpectedWithin { found: Found, query: QueryKind },
     /// `name` not followed by a quoted string.
     ExpectedName { found: Found },
     /// `board` not followed by `{`.
@@ -145,8 +155,9 @@ pub enum ErrorKind {
     BraceOnRow,
     /// Something in a board that is neither a row nor `}`.
     ExpectedRowOrBrace { found: Found },
-    /// A keyword without the value it needs.
-    ExpectedValue { found: Found },
+    /// A keyword without the value it needs; `of` is the statement's own
+    /// form when it is known (a query, `game`).
+    ExpectedValue { found: Found, of: Option<ValueOf> },
     /// More on a line after a complete statement.
     ExpectedEndOfLine { found: Found },
     /// A game name other than `2048` and `blockgame`.
@@ -262,14 +273,14 @@ impl ErrorKind {
             UnsupportedEscape { escape } => format!("`\\{escape}` is not an escape of a name"),
             ExpectedStatement { found, .. } => format!("expected a statement, found {found}"),
             ExpectedQuery { found, .. } => format!("expected a query, found {found}"),
-            ExpectedWithin { found } => format!("expected `within`, found {found}"),
+            ExpectedWithin { found, .. } => format!("expected `within`, found {found}"),
             ExpectedName { found } => format!("expected a quoted name, found {found}"),
             ExpectedBoardOpen { found } => format!("expected `{{` to open the board, found {found}"),
             ExpectedAnswer { found } => format!("expected the answer, found {found}"),
             BoardNotClosed => "the board is not closed: expected `}`".into(),
             BraceOnRow => "expected the end of the row, found `}`".into(),
             ExpectedRowOrBrace { found } => format!("expected a board row or `}}`, found {found}"),
-            ExpectedValue { found } => format!("expected a value, found {found}"),
+            ExpectedValue { found, .. } => format!("expected a value, found {found}"),
             ExpectedEndOfLine { found } => format!("expected the end of the line, found {found}"),
             UnknownGame { word, .. } => format!("unknown game `{word}`"),
             EmptyBoard => "the board has no rows".into(),
@@ -384,14 +395,18 @@ impl ErrorKind {
             | UnknownMove { suggestion: Some(suggestion), .. }
             | BadSpawnLaw { suggestion: Some(suggestion), .. } => suggestion.to_string(),
             ExpectedStatement { .. } => {
-                "a statement is one of `name`, `game`, `board`, `query` or `expect`, each on its own line".into()
-            }
-            ExpectedQuery { .. } => {
-                "the queries are `max-tile within K`, `reach T within K`, `apply MOVES` (2048) and `max-removed` \
-                 (blockgame)"
+                "a statement is one of `name`, `game`, `board`, `spawns`, `query` or `expect`, each on its own line"
                     .into()
             }
-            ExpectedWithin { .. } => "write `max-tile within K` or `reach T within K`".into(),
+            ExpectedQuery { .. } => format!(
+                "the queries are, in 2048, {}; in the block game, {}",
+                GameKind::Twenty48.queries(),
+                GameKind::BlockGame.queries()
+            ),
+            ExpectedWithin { query, .. } | ExpectedValue { of: Some(ValueOf::Query(query)), .. } => {
+                format!("write {}", query.usage())
+            }
+            ExpectedValue { of: Some(ValueOf::Game), .. } => "write `game 2048` or `game blockgame`".into(),
             ExpectedName { .. } => "write the name in double quotes: `name \"My puzzle\"`".into(),
             ExpectedBoardOpen { .. } => "a board is `board {` at the end of a line, one row per line, then `}`".into(),
             ExpectedAnswer { .. } => {
@@ -402,7 +417,7 @@ impl ErrorKind {
             ExpectedRowOrBrace { .. } => {
                 "a board row is cells separated by blanks; `{`, `}` and `\"` are not cells".into()
             }
-            ExpectedValue { .. } => "this statement needs a value after its keyword".into(),
+            ExpectedValue { of: None, .. } => "this statement needs a value after its keyword".into(),
             ExpectedEndOfLine { .. } => "each statement stands on its own line; `#` starts a comment".into(),
             UnknownGame { .. } => "the games are `2048` and `blockgame`".into(),
             EmptyBoard => "write one row per line between `{` and `}`, cells separated by blanks".into(),

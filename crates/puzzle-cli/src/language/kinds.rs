@@ -80,6 +80,33 @@ impl QueryKind {
         }
     }
 
+    /// How the query is written, for help texts.
+    pub fn usage(self) -> &'static str {
+        match self {
+            QueryKind::MaxTile => "`max-tile within K`",
+            QueryKind::Reach => "`reach T within K`",
+            QueryKind::Apply => "`apply MOVES` (`U D L R`, separated by blanks)",
+            QueryKind::MaxRemoved => "`max-removed`",
+            QueryKind::Chance => "`chance T within K`",
+            QueryKind::BestMove => "`best-move`, or `best-move depth D`",
+            QueryKind::Play => "`play N games`, then any of `seed S`, `depth D`, `until T`",
+        }
+    }
+
+    /// The query whose keyword is `word`.
+    pub fn from_keyword(word: &str) -> Option<QueryKind> {
+        const ALL: [QueryKind; 7] = [
+            QueryKind::MaxTile,
+            QueryKind::Reach,
+            QueryKind::Apply,
+            QueryKind::MaxRemoved,
+            QueryKind::Chance,
+            QueryKind::BestMove,
+            QueryKind::Play,
+        ];
+        ALL.into_iter().find(|query| query.keyword() == word)
+    }
+
     /// The game the query belongs to.
     pub fn game(self) -> GameKind {
         match self {

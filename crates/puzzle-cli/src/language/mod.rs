@@ -26,7 +26,7 @@ pub mod template;
 mod tests;
 
 pub use ast::{BlockExpect, BlockQuery, Expect2048, Game, GameKind, Item, Puzzle, Query2048, QueryKind, SpawnQuery};
-pub use errors::{Error, ErrorKind, Found, HeaderKeyword, Suggestion};
+pub use errors::{Error, ErrorKind, Found, HeaderKeyword, Suggestion, ValueOf};
 
 /// The most errors a file's report shows; past them, how many more there are.
 pub const MAX_ERRORS: usize = 20;

@@ -8,7 +8,7 @@ use pest::iterators::Pair;
 use pest::Parser;
 
 use super::ast::{GameKind, QueryKind};
-use super::errors::{Error, ErrorKind, Found, HeaderKeyword, Suggestion};
+use super::errors::{Error, ErrorKind, Found, HeaderKeyword, Suggestion, ValueOf};
 use super::grammar::{PuzzleParser, Rule};
 use crate::diagnostic::Span;
 use crate::limits;
@@ -338,6 +338,13 @@ pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error
     let span = Span::new(at, at + found_len);
 
     let is = |rule: Rule| expected.contains(&rule);
+    // The statement the error is in: the first words of its line.
+    let line_start = source[..at].rfind(['\r', '\n']).map_or(0, |end| end + 1);
+    let statement = words_of(&source[line_start..at]);
+    let query = match statement.as_slice() {
+        ["query", keyword, ..] => QueryKind::from_keyword(keyword),
+        _ => None,
+    };
     let in_board = source[..at].matches('{').count() > source[..at].matches('}').count();
     let keywords = ["name", "game", "board", "spawns", "query", "expect"];
     let line_rest = &rest[..rest.find(['\r', '\n']).unwrap_or(rest.len())];
@@ -375,8 +382,8 @@ pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error
     } else if is(Rule::kw_max_tile) {
         let suggestion = Suggestion::among(found_word, &QueryKind::KEYWORDS);
         ErrorKind::ExpectedQuery { found, suggestion }
-    } else if is(Rule::kw_within) {
-        ErrorKind::ExpectedWithin { found }
+    } else if let (true, Some(query)) = (is(Rule::kw_within), query) {
+        ErrorKind::ExpectedWithin { found, query }
     } else if is(Rule::string) {
         ErrorKind::ExpectedName { found }
     } else if is(Rule::board_body) {
@@ -390,7 +397,11 @@ pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error
     } else if is(Rule::word) && in_board {
         ErrorKind::ExpectedRowOrBrace { found }
     } else if is(Rule::word) {
-        ErrorKind::ExpectedValue { found }
+        let of = match statement.first() {
+            Some(&"game") => Some(ValueOf::Game),
+            _ => query.map(ValueOf::Query),
+        };
+        ErrorKind::ExpectedValue { found, of }
     } else {
         ErrorKind::ExpectedEndOfLine { found }
     };

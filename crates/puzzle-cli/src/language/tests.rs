@@ -724,6 +724,48 @@ fn the_mistakes_of_the_game_with_spawns() {
 }
 
 #[test]
+fn spawns_without_a_law_is_still_the_game_with_spawns() {
+    // Told once, where the law should start: its queries are checked as
+    // the game with spawns' own, not told to need a `spawns` line.
+    for line in ["spawns", "spawns   # the law, later", "spawns\t"] {
+        let source = format!("game 2048\n{line}\nboard {{\n  2 2\n}}\nquery chance 8 within 2\nquery best-move\n");
+        let errors = parse(&source).unwrap_err();
+        let kinds: Vec<_> = errors.iter().map(|error| &error.kind).collect();
+        assert_eq!(kinds, [&ErrorKind::BadSpawnLaw { found: Found::EndOfLine, suggestion: None }], "{source:?}");
+        assert_eq!(crate::diagnostic::line_col(&source, errors[0].span.start), (2, 7), "{source:?}");
+    }
+}
+
+#[test]
+fn a_query_cut_short_is_shown_its_own_form() {
+    let first_error = |line: &str| {
+        let source = format!("game 2048\nspawns classic\nboard {{\n  2 2\n}}\n{line}\n");
+        let error = parse(&source).unwrap_err().swap_remove(0);
+        (error.kind.clone(), error.kind.help().unwrap())
+    };
+    let (kind, help) = first_error("query chance 8");
+    assert_eq!(kind, ErrorKind::ExpectedWithin { found: Found::EndOfLine, query: QueryKind::Chance });
+    assert_eq!(help, "write `chance T within K`");
+    let (kind, help) = first_error("query play");
+    assert_eq!(kind, ErrorKind::ExpectedValue { found: Found::EndOfLine, of: Some(ValueOf::Query(QueryKind::Play)) });
+    assert_eq!(help, "write `play N games`, then any of `seed S`, `depth D`, `until T`");
+    let (kind, _) = first_error("query reach 8 within");
+    assert_eq!(kind, ErrorKind::ExpectedValue { found: Found::EndOfLine, of: Some(ValueOf::Query(QueryKind::Reach)) });
+    let (kind, help) = first_error("game");
+    assert_eq!(kind, ErrorKind::ExpectedValue { found: Found::EndOfLine, of: Some(ValueOf::Game) });
+    assert_eq!(help, "write `game 2048` or `game blockgame`");
+    // The lists name every query and every statement, those of spawns too.
+    let (_, help) = first_error("query");
+    for keyword in QueryKind::KEYWORDS {
+        assert!(help.contains(&format!("`{keyword}")), "{keyword}: {help}");
+    }
+    let (_, help) = first_error("law classic");
+    for keyword in ["name", "game", "board", "spawns", "query", "expect"] {
+        assert!(help.contains(&format!("`{keyword}`")), "{keyword}: {help}");
+    }
+}
+
+#[test]
 fn spawns_in_a_block_game() {
     let source = "game blockgame\nspawns classic\nboard {\n  1\n}\nquery max-removed\n";
     assert_eq!(error_kind(source), ErrorKind::SpawnsInBlockGame);
