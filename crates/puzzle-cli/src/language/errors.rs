@@ -147,8 +147,9 @@ pub enum ErrorKind {
     ExpectedName { found: Found },
     /// `board` not followed by `{`.
     ExpectedBoardOpen { found: Found },
-    /// `expect` not followed by an answer.
-    ExpectedAnswer { found: Found },
+    /// `expect` not followed by an answer; `query` is the query it follows,
+    /// if any.
+    ExpectedAnswer { found: Found, query: Option<QueryKind> },
     /// A board's closing `}` missing.
     BoardNotClosed,
     /// A board's `}` at the end of a row.
@@ -276,7 +277,7 @@ impl ErrorKind {
             ExpectedWithin { found, .. } => format!("expected `within`, found {found}"),
             ExpectedName { found } => format!("expected a quoted name, found {found}"),
             ExpectedBoardOpen { found } => format!("expected `{{` to open the board, found {found}"),
-            ExpectedAnswer { found } => format!("expected the answer, found {found}"),
+            ExpectedAnswer { found, .. } => format!("expected the answer, found {found}"),
             BoardNotClosed => "the board is not closed: expected `}`".into(),
             BraceOnRow => "expected the end of the row, found `}`".into(),
             ExpectedRowOrBrace { found } => format!("expected a board row or `}}`, found {found}"),
@@ -409,9 +410,11 @@ impl ErrorKind {
             ExpectedValue { of: Some(ValueOf::Game), .. } => "write `game 2048` or `game blockgame`".into(),
             ExpectedName { .. } => "write the name in double quotes: `name \"My puzzle\"`".into(),
             ExpectedBoardOpen { .. } => "a board is `board {` at the end of a line, one row per line, then `}`".into(),
-            ExpectedAnswer { .. } => {
-                "an expectation is a number, `unreachable`, or `board {` … `}` after `apply`".into()
-            }
+            ExpectedAnswer { query: Some(query), .. } => query.answer_help().into(),
+            ExpectedAnswer { query: None, .. } => "an expectation is its query's answer: a number or `unreachable`, a \
+                 board (`board {` … `}`) after `apply`, a probability after `chance`, a move after `best-move`, \
+                 `TILE in P%` after `play`"
+                .into(),
             BoardNotClosed => "close the board with `}` on its own line".into(),
             BraceOnRow => "put the board's closing `}` on its own line".into(),
             ExpectedRowOrBrace { .. } => {

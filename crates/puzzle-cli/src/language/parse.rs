@@ -84,6 +84,10 @@ pub(super) fn statements(source: &str) -> (Statements, Vec<Error>) {
                 if let (ErrorKind::BoardNotClosed, Some(opening)) = (&error.kind, chunk.opening) {
                     error.span = Span::new(opening, opening + 1);
                 }
+                // An `expect` cut short is shown the answer of its query.
+                if let ErrorKind::ExpectedAnswer { query, .. } = &mut error.kind {
+                    *query = statements.queries.last().map(|query| query.kind);
+                }
                 errors.push(error);
             }
         }
@@ -389,7 +393,7 @@ pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error
     } else if is(Rule::board_body) {
         ErrorKind::ExpectedBoardOpen { found }
     } else if is(Rule::kw_board) {
-        ErrorKind::ExpectedAnswer { found }
+        ErrorKind::ExpectedAnswer { found, query: None }
     } else if is(Rule::word) && in_board && rest.is_empty() {
         ErrorKind::BoardNotClosed
     } else if is(Rule::word) && in_board && rest.starts_with('}') {

@@ -754,6 +754,9 @@ fn a_query_cut_short_is_shown_its_own_form() {
     let (kind, help) = first_error("game");
     assert_eq!(kind, ErrorKind::ExpectedValue { found: Found::EndOfLine, of: Some(ValueOf::Game) });
     assert_eq!(help, "write `game 2048` or `game blockgame`");
+    let (kind, help) = first_error("query best-move\nexpect");
+    assert_eq!(kind, ErrorKind::ExpectedAnswer { found: Found::EndOfLine, query: Some(QueryKind::BestMove) });
+    assert_eq!(help, QueryKind::BestMove.answer_help());
     // The lists name every query and every statement, those of spawns too.
     let (_, help) = first_error("query");
     for keyword in QueryKind::KEYWORDS {
