@@ -270,6 +270,21 @@ fn the_game_with_spawns_gets_its_answers_as_hints() {
 }
 
 #[test]
+fn an_expect_is_offered_the_answers_of_its_query() {
+    let mut server = Server::start(&["utf-16"]);
+    server.open(
+        "game 2048\nspawns classic\nboard {\n  2 .\n  . 2\n}\nquery best-move\nexpect \nquery chance 4 within 1\nexpect \n",
+    );
+    let offered = |server: &mut Server, line| -> Vec<String> {
+        let items = server.on_document("textDocument/completion", json!({ "position": at(line, 7) }));
+        items.as_array().unwrap().iter().map(|item| item["label"].as_str().unwrap().to_string()).collect()
+    };
+    assert_eq!(offered(&mut server, 7), ["U", "D", "L", "R", "none"], "a move after `best-move`");
+    assert!(offered(&mut server, 9).is_empty(), "a probability is a number: nothing to offer");
+    server.stop();
+}
+
+#[test]
 fn a_short_self_play_on_4x4_is_answered_in_full_in_the_editor() {
     let mut server = Server::start(&["utf-16"]);
     // A game to a 64: some 3 million moves tried, which the editor's

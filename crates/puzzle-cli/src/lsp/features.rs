@@ -10,7 +10,7 @@ use crate::bless::edits;
 use crate::diagnostic::Span;
 use crate::language::ast::Decimal;
 use crate::language::format::format_source;
-use crate::language::{parse, Error, ErrorKind, Game, GameKind};
+use crate::language::{parse, Error, ErrorKind, Game, GameKind, QueryKind};
 use crate::render::explain::{explain_2048, explain_blocks, Drawing};
 use crate::render::probability_text;
 use crate::render::text::{alternatives, with_spawns};
@@ -295,10 +295,29 @@ pub(super) fn completion(text: &str, at: &Value, encoding: Encoding) -> Value {
         ["query", "play", _] => (vec!["games"], 14),
         ["query", "play", _, "games", ..] => (vec!["seed", "depth", "until"], 14),
         ["query", "apply", ..] => (vec!["U", "D", "L", "R", "up", "down", "left", "right"], 20),
-        ["expect"] => (vec!["unreachable", "board {"], 14),
+        ["expect"] => (answers_after(&text[..line_start]), 14),
         _ => (Vec::new(), 1),
     };
     json!(words.into_iter().map(|word| json!({ "label": word, "kind": kind })).collect::<Vec<_>>())
+}
+
+/// The words an `expect` may start with after the last query of `before`:
+/// `unreachable` after `reach`, a board after `apply`, a move after
+/// `best-move`; both of the first two while no query is written yet. The
+/// other answers are numbers.
+fn answers_after(before: &str) -> Vec<&'static str> {
+    let last_query =
+        before.split(['\n', '\r']).rev().find_map(|line| match line.split_whitespace().collect::<Vec<_>>()[..] {
+            ["query", keyword, ..] => Some(QueryKind::from_keyword(keyword)),
+            _ => None,
+        });
+    match last_query {
+        None => vec!["unreachable", "board {"],
+        Some(Some(QueryKind::Reach)) => vec!["unreachable"],
+        Some(Some(QueryKind::Apply)) => vec!["board {"],
+        Some(Some(QueryKind::BestMove)) => vec!["U", "D", "L", "R", "none"],
+        Some(_) => Vec::new(),
+    }
 }
 
 /// The queries the file's game takes, read from its `game` and `spawns`
