@@ -281,6 +281,13 @@ fn an_expect_is_offered_the_answers_of_its_query() {
     };
     assert_eq!(offered(&mut server, 7), ["U", "D", "L", "R", "none"], "a move after `best-move`");
     assert!(offered(&mut server, 9).is_empty(), "a probability is a number: nothing to offer");
+    server.change("game 2048\nspawns classic\nboard {\n  2 .\n  . 2\n}\nquery play 3 games seed 1 \n", 2);
+    let offered_at = |server: &mut Server, character| -> Vec<String> {
+        let items = server.on_document("textDocument/completion", json!({ "position": at(6, character) }));
+        items.as_array().unwrap().iter().map(|item| item["label"].as_str().unwrap().to_string()).collect()
+    };
+    assert_eq!(offered_at(&mut server, 26), ["depth", "until"], "the options not given yet");
+    assert!(offered_at(&mut server, 24).is_empty(), "`seed` waits for its value");
     server.stop();
 }
 

@@ -293,7 +293,12 @@ pub(super) fn completion(text: &str, at: &Value, encoding: Encoding) -> Value {
         ["query", "max-tile"] | ["query", "reach", _] | ["query", "chance", _] => (vec!["within"], 14),
         ["query", "best-move"] => (vec!["depth"], 14),
         ["query", "play", _] => (vec!["games"], 14),
-        ["query", "play", _, "games", ..] => (vec!["seed", "depth", "until"], 14),
+        // An option's name, after the value of the last one: those not
+        // given yet.
+        ["query", "play", _, "games", options @ ..] if options.len() % 2 == 0 => {
+            let given: Vec<&str> = options.iter().step_by(2).copied().collect();
+            (["seed", "depth", "until"].into_iter().filter(|option| !given.contains(option)).collect(), 14)
+        }
         ["query", "apply", ..] => (vec!["U", "D", "L", "R", "up", "down", "left", "right"], 20),
         ["expect"] => (answers_after(&text[..line_start]), 14),
         _ => (Vec::new(), 1),
