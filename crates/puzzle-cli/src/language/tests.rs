@@ -149,6 +149,12 @@ fn a_ragged_row() {
 fn a_statement_given_twice() {
     let source = "game 2048\ngame 2048\n";
     assert_eq!(error_kind(source), ErrorKind::GivenTwice { keyword: HeaderKeyword::Game });
+    // The help fits the statement: a second board goes to a file of its
+    // own, a second name does not.
+    let help = |keyword| ErrorKind::GivenTwice { keyword }.help().unwrap();
+    assert!(help(HeaderKeyword::Board).contains("put other boards in their own files"));
+    assert!(!help(HeaderKeyword::Name).contains("boards"), "{}", help(HeaderKeyword::Name));
+    assert!(!help(HeaderKeyword::Spawns).contains("boards"), "{}", help(HeaderKeyword::Spawns));
 }
 
 #[test]
