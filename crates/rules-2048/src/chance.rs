@@ -651,6 +651,13 @@ mod tests {
         }
     }
 
+    /// What a search answers, its values as bits: the chance, the best first
+    /// moves and each first move's chance.
+    fn answer_bits(root: &Root) -> (u64, Vec<Direction>, Vec<(Direction, u64)>) {
+        let first = root.first_moves.iter().map(|&(d, p)| (d, p.to_bits())).collect();
+        (root.probability.to_bits(), root.best_first_moves.clone(), first)
+    }
+
     #[test]
     fn every_representation_gives_the_general_board_s_chance_to_the_bit() {
         let mut between = 0;
@@ -679,11 +686,7 @@ mod tests {
                 let found = found.unwrap();
                 // The same value to the bit, the same best first moves, and the
                 // same boards: a budget stops each at the same place.
-                let bits = |root: &Root| {
-                    let first: Vec<(Direction, u64)> =
-                        root.first_moves.iter().map(|&(d, p)| (d, p.to_bits())).collect();
-                    (root.probability.to_bits(), root.best_first_moves.clone(), first, root.boards)
-                };
+                let bits = |root: &Root| (answer_bits(root), root.boards);
                 assert_eq!(bits(&found), bits(&general), "{text}");
             }
             between += usize::from(general.probability > 0.0 && general.probability < 1.0);
@@ -710,12 +713,8 @@ mod tests {
             // On the representation `chance` chooses (the test above holds
             // the others to it, cut 3 and all).
             let root = |sibling_cut| on_representation(&board, max_moves as u32 + 2, 4, search(sibling_cut)).unwrap();
-            let bits = |root: &Root| {
-                let first: Vec<(Direction, u64)> = root.first_moves.iter().map(|&(d, p)| (d, p.to_bits())).collect();
-                (root.probability.to_bits(), root.best_first_moves.clone(), first)
-            };
             let (cut, uncut) = (root(true), root(false));
-            assert_eq!(bits(&cut), bits(&uncut), "{text}");
+            assert_eq!(answer_bits(&cut), answer_bits(&uncut), "{text}");
             // A board cut and met again as a mirror image starts over, and
             // counts again: fewer boards in all, from boards without
             // symmetry (`chance` cuts from no other).
