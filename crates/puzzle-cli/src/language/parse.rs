@@ -319,12 +319,38 @@ fn raw_board(body: Pair<'_, Rule>, offset: usize, errors: &mut Vec<Error>) -> Re
     Ok(rows)
 }
 
+/// Where the comment of `line` starts: its first `#` outside a quoted name.
+pub(super) fn comment_start(line: &str) -> Option<usize> {
+    let mut quoted = false;
+    let mut chars = line.char_indices();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '"' => quoted = !quoted,
+            '\\' if quoted => {
+                chars.next();
+            }
+            '#' if !quoted => return Some(at),
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Turns pest's error into ours: the same place, in words a puzzle author uses.
 pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error {
-    let at = match err.location {
+    let mut at = match err.location {
         InputLocation::Pos(pos) => pos,
         InputLocation::Span((start, _)) => start,
     };
+    // Something missing at the end of a line is told right after its last
+    // word, not after the comment that ends the line.
+    if source[at..].starts_with(['\r', '\n']) || at == source.len() {
+        let line_start = source[..at].rfind(['\r', '\n']).map_or(0, |end| end + 1);
+        let line = &source[line_start..at];
+        if let Some(comment) = comment_start(line) {
+            at = line_start + line[..comment].trim_end_matches([' ', '\t']).len();
+        }
+    }
     let expected = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } => positives.clone(),
         ErrorVariant::CustomError { .. } => Vec::new(),

@@ -775,6 +775,22 @@ fn a_query_cut_short_is_shown_its_own_form() {
 }
 
 #[test]
+fn what_is_missing_at_a_line_s_end_is_told_before_its_comment() {
+    for (source, line_col) in [
+        ("game   # which one?\nboard {\n  2\n}\nquery max-tile within 1\n", (1, 5)),
+        ("game 2048\nboard {\n  2\n}\nquery max-tile within  # later\n", (5, 22)),
+        ("game 2048\nboard {\n  2\n}\nquery reach 4 # within 2", (5, 14)),
+    ] {
+        let errors = parse(source).unwrap_err();
+        assert_eq!(crate::diagnostic::line_col(source, errors[0].span.start), line_col, "{source:?}: {errors:?}");
+    }
+    // A `#` in a name starts no comment, nor one after an escaped quote.
+    assert_eq!(parse::comment_start("name \"a # b\"  # c"), Some(14));
+    assert_eq!(parse::comment_start("name \"a \\\" # b\" # c"), Some(16));
+    assert_eq!(parse::comment_start("game 2048"), None);
+}
+
+#[test]
 fn spawns_in_a_block_game() {
     let source = "game blockgame\nspawns classic\nboard {\n  1\n}\nquery max-removed\n";
     assert_eq!(error_kind(source), ErrorKind::SpawnsInBlockGame);
