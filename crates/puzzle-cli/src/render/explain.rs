@@ -1,7 +1,8 @@
 //! `puzzle run --explain`: every answer as a sequence of boards a person can
 //! follow. 2048: the board after each move of the witness, the tiles made by a
 //! merge in that move marked; with spawns, the board after each legal first
-//! move of `chance` and `best-move`, before its spawn, with its value. Block
+//! move of `chance` and `best-move`, before its spawn, with its value, and
+//! each game of `play` with how it ended. Block
 //! game: each removal in order with the black cells dropped for it, then why
 //! each remaining block stays.
 //!
@@ -17,7 +18,7 @@ use rules_blockgame::{Cover, Stuck};
 
 use super::palette::ansi;
 use super::{block_cells, plural_s, probability_text, tile_cells, Cell};
-use crate::answer::{Answer2048, BlockAnswer};
+use crate::answer::{game_line, Answer2048, BlockAnswer};
 use crate::replay::{block_steps, first_moves, steps_2048, BlockStep, FirstMove, Step2048};
 
 /// How to draw boards.
@@ -82,6 +83,9 @@ impl Drawing {
 
 /// The step-by-step explanation of a 2048 answer, indented for the text report.
 pub fn explain_2048(board: &rules_2048::Board, answer: &Answer2048, drawing: Drawing) -> String {
+    if let Answer2048::Play { stats, .. } = answer {
+        return explain_games(stats);
+    }
     let analysis = first_moves(board, answer);
     if !analysis.is_empty() {
         return explain_first_moves(board, answer, &analysis, drawing);
@@ -112,6 +116,12 @@ pub fn explain_2048(board: &rules_2048::Board, answer: &Answer2048, drawing: Dra
         }
     }
     out
+}
+
+/// A `play` answer's games, one line each, in the order of their seeds.
+fn explain_games(stats: &rules_2048::PlayStats) -> String {
+    let games = stats.games.len() as u64;
+    stats.games.iter().zip(0..).map(|(record, index)| format!("    {}\n", game_line(index, games, record))).collect()
 }
 
 /// `1 merge, marked *`, `2 merges, marked *`.
