@@ -66,7 +66,7 @@ fn every_puzzle_matches_its_snapshots() {
             let names = snapshot_names(&puzzle);
             // Times are the only figures that differ between runs.
             let filters = vec![
-                (r"in \d+\.\d+ s\b", "in [seconds] s"),
+                (r"in \d+\.\d+ (s|ms)\b", "in [time]"),
                 (r"\d+ moves a second", "[rate] moves a second"),
                 (r"\d+(\.\d M)? nodes a second", "[rate] nodes a second"),
                 (r#""(seconds|moves_per_second)": [0-9.e+-]+"#, r#""$1": "[time]""#),

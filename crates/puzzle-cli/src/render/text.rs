@@ -310,9 +310,10 @@ pub(crate) fn with_spawns(out: &mut String, board: &rules_2048::Board, answer: &
             }
             let _ = writeln!(
                 out,
-                "    {} depth {depth}, {} in {seconds:.3} s, {} nodes a second",
+                "    {} depth {depth}, {} in {}, {} nodes a second",
                 style.dim("searched:"),
                 count(*nodes as usize, "node"),
+                duration_text(*seconds),
                 rate(*nodes as f64 / seconds.max(1e-9))
             );
         }
@@ -482,10 +483,36 @@ pub fn summary(reports: &[FileReport], style: Style) -> String {
 }
 
 /// A rate per second: millions with a decimal from a million on.
+/// A search's time to the digits that agree with its rate: a search of
+/// under a millisecond was `0.001 s` beside a rate twice what that says.
+fn duration_text(seconds: f64) -> String {
+    if seconds < 0.001 {
+        format!("{:.2} ms", seconds * 1e3)
+    } else if seconds < 1.0 {
+        format!("{:.1} ms", seconds * 1e3)
+    } else {
+        format!("{seconds:.2} s")
+    }
+}
+
 fn rate(per_second: f64) -> String {
     if per_second >= 1e6 {
         format!("{:.1} M", per_second / 1e6)
     } else {
         format!("{per_second:.0}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::duration_text;
+
+    #[test]
+    fn a_search_s_time_keeps_the_digits_its_rate_needs() {
+        for (seconds, shown) in
+            [(0.000_46, "0.46 ms"), (0.000_004, "0.00 ms"), (0.005_2, "5.2 ms"), (0.999, "999.0 ms"), (2.5, "2.50 s")]
+        {
+            assert_eq!(duration_text(seconds), shown, "{seconds}");
+        }
     }
 }
