@@ -342,10 +342,10 @@ pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error
         InputLocation::Pos(pos) => pos,
         InputLocation::Span((start, _)) => start,
     };
+    let line_start = source[..at].rfind(['\r', '\n']).map_or(0, |end| end + 1);
     // Something missing at the end of a line is told right after its last
     // word, not after the comment that ends the line.
     if source[at..].starts_with(['\r', '\n']) || at == source.len() {
-        let line_start = source[..at].rfind(['\r', '\n']).map_or(0, |end| end + 1);
         let line = &source[line_start..at];
         if let Some(comment) = comment_start(line) {
             at = line_start + line[..comment].trim_end_matches([' ', '\t']).len();
@@ -369,7 +369,6 @@ pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error
 
     let is = |rule: Rule| expected.contains(&rule);
     // The statement the error is in: the first words of its line.
-    let line_start = source[..at].rfind(['\r', '\n']).map_or(0, |end| end + 1);
     let statement = words_of(&source[line_start..at]);
     let query = match statement.as_slice() {
         ["query", keyword, ..] => QueryKind::from_keyword(keyword),
