@@ -196,10 +196,8 @@ impl Search for ChanceSearch<'_> {
     where
         P::Key: Send,
     {
-        let mut search =
-            Expectimax::new(self.law, self.largest_spawn, self.target, self.error_bound, self.budget, self.on_boards);
-        search.sibling_cut = self.sibling_cut;
-        search.run(board, self.max_moves)
+        let ChanceSearch { law, largest_spawn, target, error_bound, budget, max_moves, on_boards, sibling_cut } = self;
+        Expectimax::new(law, largest_spawn, target, error_bound, budget, on_boards, sibling_cut).run(board, max_moves)
     }
 }
 
@@ -309,6 +307,7 @@ impl<'a, P: Position> Expectimax<'a, P> {
         error_bound: f64,
         budget: u64,
         on_boards: &'a dyn Fn(u64),
+        sibling_cut: bool,
     ) -> Self {
         Expectimax {
             law,
@@ -322,7 +321,7 @@ impl<'a, P: Position> Expectimax<'a, P> {
             budget,
             spare: Vec::new(),
             on_boards,
-            sibling_cut: true,
+            sibling_cut,
         }
     }
 
