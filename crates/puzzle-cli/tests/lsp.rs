@@ -288,6 +288,9 @@ fn an_expect_is_offered_the_answers_of_its_query() {
     };
     assert_eq!(offered_at(&mut server, 26), ["depth", "until"], "the options not given yet");
     assert!(offered_at(&mut server, 24).is_empty(), "`seed` waits for its value");
+    server.change("game 2048\nboard {\n  2 2\n}\nquery reach 8 within 2\nexpect \nquery apply L\nexpect \n", 3);
+    assert_eq!(offered(&mut server, 5), ["unreachable"], "`unreachable` after `reach`");
+    assert_eq!(offered(&mut server, 7), ["board {"], "a board after `apply`");
     server.stop();
 }
 
