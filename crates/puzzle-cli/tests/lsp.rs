@@ -270,6 +270,22 @@ fn the_game_with_spawns_gets_its_answers_as_hints() {
 }
 
 #[test]
+fn spawns_without_a_law_is_told_once_and_offered_the_classic_law() {
+    let mut server = Server::start(&["utf-16"]);
+    let diagnostics = server.open("game 2048\nspawns\nboard {\n  2 .\n  . 2\n}\nquery best-move\n");
+    assert_eq!(diagnostics.len(), 1, "its queries are those of spawns: {diagnostics:?}");
+    assert_eq!(diagnostics[0]["message"], "`spawns` needs its law");
+    assert_eq!(diagnostics[0]["range"]["start"], at(1, 6));
+    let range = json!({ "start": at(1, 0), "end": at(1, 6) });
+    let actions =
+        server.on_document("textDocument/codeAction", json!({ "range": range, "context": { "diagnostics": [] } }));
+    assert_eq!(actions[0]["title"], "Write the classic law, `spawns classic`");
+    assert_eq!(actions[0]["edit"]["changes"][URI][0]["newText"], " classic");
+    assert_eq!(actions[0]["edit"]["changes"][URI][0]["range"]["start"], at(1, 6));
+    server.stop();
+}
+
+#[test]
 fn an_expect_is_offered_the_answers_of_its_query() {
     let mut server = Server::start(&["utf-16"]);
     server.open(

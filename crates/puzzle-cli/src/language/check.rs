@@ -354,7 +354,7 @@ fn spawn_law(words: &[Word], statement: Span) -> Result<SpawnLaw, Error> {
     if words.is_empty() {
         let after_keyword = statement.start + "spawns".len();
         let end = Span::new(after_keyword, after_keyword);
-        return Err(Error::new(ErrorKind::BadSpawnLaw { found: Found::EndOfLine, suggestion: None }, end));
+        return Err(Error::new(ErrorKind::NoSpawnLaw, end));
     }
     if let [(word, span)] = words {
         if word == "classic" {

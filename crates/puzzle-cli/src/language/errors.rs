@@ -220,6 +220,8 @@ pub enum ErrorKind {
     ExpectPastUntil { tile: u64, until: u64, largest: u64 },
     /// `spawns` in a block-game file.
     SpawnsInBlockGame,
+    /// `spawns` with nothing after it.
+    NoSpawnLaw,
     /// A word of `spawns` that is neither `classic` nor a tile and its percent.
     BadSpawnLaw { found: Found, suggestion: Option<Suggestion> },
     /// A chance of `spawns` written without its `%` (`2 90 4 10`), or with it
@@ -315,6 +317,7 @@ impl ErrorKind {
             ImpossibleExpect { text, .. } => format!("`{text}` is not a possible answer here"),
             Search(error) => error.to_string(),
             SpawnsInBlockGame => "`spawns` is a statement of 2048, not of the block game".into(),
+            NoSpawnLaw => "`spawns` needs its law".into(),
             BadSpawnLaw { found, .. } => format!("expected a spawn law, found {found}"),
             PercentWithoutSign { number } => format!("the chance `{number}` has no `%` right after it"),
             SpawnLaw(error) => format!("not a spawn law: {error}"),
@@ -461,7 +464,7 @@ impl ErrorKind {
             PercentWithoutSign { number } => {
                 format!("write `{number}%`: each chance is a percent, its sign right after the number")
             }
-            BadSpawnLaw { .. } | SpawnLaw(_) => "a spawn law is `classic` (a 2 with 90%, a 4 with 10%) or tiles with \
+            NoSpawnLaw | BadSpawnLaw { .. } | SpawnLaw(_) => "a spawn law is `classic` (a 2 with 90%, a 4 with 10%) or tiles with \
                  their chances: `spawns 2 90% 4 10%`, powers of two from 2 up, each once, percents above 0 (up to six \
                  decimals, `99.5%`) summing to 100"
                 .into(),

@@ -57,6 +57,16 @@ pub(super) fn diagnostics(report: &FileReport, uri: &str, encoding: Encoding) ->
         .collect()
 }
 
+/// The quick fix of an error: its title and the text that replaces its
+/// span (a "did you mean" error's word, the classic law where `spawns` has
+/// none).
+fn quick_fix(kind: &ErrorKind) -> Option<(String, &'static str)> {
+    if let ErrorKind::NoSpawnLaw = kind {
+        return Some(("Write the classic law, `spawns classic`".into(), " classic"));
+    }
+    suggestion(kind).map(|word| (format!("Replace with `{word}`"), word))
+}
+
 /// The word a "did you mean" error suggests, for its quick fix.
 fn suggestion(kind: &ErrorKind) -> Option<&'static str> {
     match kind {
@@ -267,9 +277,8 @@ pub(super) fn code_actions(
     }
     if let Err(errors) = parse(text) {
         for error in errors.iter().filter(|e| e.span.start <= to && from <= e.span.end) {
-            let Some(word) = suggestion(&error.kind) else { continue };
+            let Some((title, word)) = quick_fix(&error.kind) else { continue };
             let change = json!({ "range": range(text, error.span.start, error.span.end, encoding), "newText": word });
-            let title = format!("Replace with `{word}`");
             actions.push(json!({ "title": title, "kind": "quickfix", "isPreferred": true, "edit": { "changes": { uri: [change] } } }));
         }
     }
