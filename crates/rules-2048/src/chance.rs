@@ -726,6 +726,27 @@ mod tests {
     }
 
     #[test]
+    fn a_stopped_average_goes_on_where_it_stopped() {
+        let board: Board = "2 4 8 16 / . . . 32 / . . . 64 / . . . 2".parse().unwrap();
+        let moved = Position::after(&board, Direction::Down).unwrap();
+        let key = (moved.class_key(), 5);
+        let expectimax = || Expectimax::new(&CLASSIC, 4, 128, 1e-12, u64::MAX, &|_| {}, true);
+        let mut fresh = expectimax();
+        let full = fresh.after_move(&moved, 5, 0.0).unwrap();
+        // Stopped against a sibling worth 0.99, then asked in full.
+        let mut twice = expectimax();
+        let bound = twice.after_move(&moved, 5, 0.99).unwrap();
+        assert!(full <= bound && bound < 0.99, "{full} ≤ {bound} < 0.99");
+        assert!(twice.memo[&key].read().is_err(), "the average stopped");
+        let resumed = twice.after_move(&moved, 5, 0.0).unwrap();
+        assert_eq!(resumed.to_bits(), full.to_bits());
+        assert_eq!(twice.memo[&key].read(), Ok(full));
+        // Its spawns searched before the stop are not searched again, nor is
+        // the board counted twice.
+        assert_eq!(twice.boards, fresh.boards);
+    }
+
+    #[test]
     fn a_board_equal_to_a_mirror_image_has_symmetry() {
         for (text, symmetric) in [
             (". . . . / . . . . / . . . . / . . . .", true),

@@ -10,7 +10,7 @@ use super::ast::{
     BlockExpect, BlockQuery, Decimal, Expect2048, Game, GameKind, Item, PlayQuery, Puzzle, Query2048, QueryKind,
     SpawnQuery,
 };
-use super::errors::{Error, ErrorKind, Found, Suggestion};
+use super::errors::{Error, ErrorKind, Found, HeaderKeyword, Suggestion};
 use super::parse::{RawBoard, RawExpect, RawQuery, Statements, Word};
 use crate::diagnostic::Span;
 use crate::limits;
@@ -352,7 +352,7 @@ fn one_move((text, span): &Word) -> Result<Direction, Error> {
 /// `TILE P%`, each percent whole or with decimals.
 fn spawn_law(words: &[Word], statement: Span) -> Result<SpawnLaw, Error> {
     if words.is_empty() {
-        let after_keyword = statement.start + "spawns".len();
+        let after_keyword = statement.start + HeaderKeyword::Spawns.word().len();
         let end = Span::new(after_keyword, after_keyword);
         return Err(Error::new(ErrorKind::NoSpawnLaw, end));
     }

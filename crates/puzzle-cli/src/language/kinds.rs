@@ -64,11 +64,29 @@ pub enum QueryKind {
 
 impl QueryKind {
     /// Every query's keyword, for suggestions.
-    pub const KEYWORDS: [&'static str; 7] =
-        ["max-tile", "reach", "apply", "max-removed", "chance", "best-move", "play"];
+    pub const KEYWORDS: [&'static str; 7] = {
+        let mut keywords = [""; 7];
+        let mut at = 0;
+        while at < keywords.len() {
+            keywords[at] = QueryKind::ALL[at].keyword();
+            at += 1;
+        }
+        keywords
+    };
+
+    /// Every query, in the order help texts list them.
+    pub const ALL: [QueryKind; 7] = [
+        QueryKind::MaxTile,
+        QueryKind::Reach,
+        QueryKind::Apply,
+        QueryKind::MaxRemoved,
+        QueryKind::Chance,
+        QueryKind::BestMove,
+        QueryKind::Play,
+    ];
 
     /// The query's keyword.
-    pub fn keyword(self) -> &'static str {
+    pub const fn keyword(self) -> &'static str {
         match self {
             QueryKind::MaxTile => "max-tile",
             QueryKind::Reach => "reach",
@@ -95,16 +113,7 @@ impl QueryKind {
 
     /// The query whose keyword is `word`.
     pub fn from_keyword(word: &str) -> Option<QueryKind> {
-        const ALL: [QueryKind; 7] = [
-            QueryKind::MaxTile,
-            QueryKind::Reach,
-            QueryKind::Apply,
-            QueryKind::MaxRemoved,
-            QueryKind::Chance,
-            QueryKind::BestMove,
-            QueryKind::Play,
-        ];
-        ALL.into_iter().find(|query| query.keyword() == word)
+        QueryKind::ALL.into_iter().find(|query| query.keyword() == word)
     }
 
     /// The game the query belongs to.

@@ -482,12 +482,11 @@ pub fn summary(reports: &[FileReport], style: Style) -> String {
     out
 }
 
-/// A rate per second: millions with a decimal from a million on.
-/// A search's time to the digits that agree with its rate: a search of
-/// under a millisecond was `0.001 s` beside a rate twice what that says.
+/// A search's time to two or three significant digits, as its rate beside
+/// it is computed from the time unrounded: milliseconds below a second.
 fn duration_text(seconds: f64) -> String {
     if seconds < 0.001 {
-        format!("{:.2} ms", seconds * 1e3)
+        format!("{:.3} ms", seconds * 1e3)
     } else if seconds < 1.0 {
         format!("{:.1} ms", seconds * 1e3)
     } else {
@@ -495,6 +494,7 @@ fn duration_text(seconds: f64) -> String {
     }
 }
 
+/// A rate per second: millions with a decimal from a million on.
 fn rate(per_second: f64) -> String {
     if per_second >= 1e6 {
         format!("{:.1} M", per_second / 1e6)
@@ -510,7 +510,7 @@ mod tests {
     #[test]
     fn a_search_s_time_keeps_the_digits_its_rate_needs() {
         for (seconds, shown) in
-            [(0.000_46, "0.46 ms"), (0.000_004, "0.00 ms"), (0.005_2, "5.2 ms"), (0.999, "999.0 ms"), (2.5, "2.50 s")]
+            [(0.000_46, "0.460 ms"), (0.000_004, "0.004 ms"), (0.005_2, "5.2 ms"), (0.999, "999.0 ms"), (2.5, "2.50 s")]
         {
             assert_eq!(duration_text(seconds), shown, "{seconds}");
         }
