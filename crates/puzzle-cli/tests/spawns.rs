@@ -234,8 +234,11 @@ fn a_move_merging_two_tiles_of_2_pow_63_is_an_error_not_a_lost_game() {
     std::fs::write(&file, format!("{board}query best-move\nquery play 1 games\n")).unwrap();
     let (status, text) = report(&["run"], &file);
     assert_eq!(status, 2, "{text}");
-    let error = "error: two 2^63 tiles would merge at row 1, column 1: the largest tile is 2^63";
-    assert_eq!(text.matches(error).count(), 2, "{text}");
+    let overflow = "two 2^63 tiles would merge at row 1, column 1: the largest tile is 2^63";
+    // The game that stopped the run is named, with its moves, to replay it.
+    let expected =
+        format!("  best-move: error: {overflow}\n  play 1 games: error: game 1, after 0 moves: {overflow}\n");
+    assert_eq!(answers(&text), expected);
 }
 
 #[test]

@@ -175,5 +175,5 @@ fn parse_checkpoint(line: &str) -> (u64, GameState) {
         end: GameEnd::Lost,
     };
     let board: Board = board.parse().expect("RESUME's board is a board");
-    (field("game"), GameState { board, rng: SeededRng::new(field("rng")), record })
+    (field("game"), GameState { index: field("game"), board, rng: SeededRng::new(field("rng")), record })
 }

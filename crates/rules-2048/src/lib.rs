@@ -72,8 +72,8 @@ pub use queries::{
 pub use rng::SeededRng;
 pub use rule::{slide_in_place, TileOverflow, MAX_EXPONENT};
 pub use selfplay::{
-    play, play_on, play_one, play_watched, GameEnd, GameRecord, GameState, PlayOptions, PlayProgress, PlayStats,
-    PlayWatcher, Spread,
+    play, play_on, play_one, play_watched, GameEnd, GameOverflow, GameRecord, GameState, PlayOptions, PlayProgress,
+    PlayStats, PlayWatcher, Spread,
 };
 pub use spawn::{
     check_top_merges, first_spawns, legal_moves, play_move, spawn_random, spawns, starting_board, SpawnLaw,

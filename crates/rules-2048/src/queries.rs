@@ -8,6 +8,7 @@ use std::fmt;
 use crate::board::{value_of, Board};
 use crate::rule::TileOverflow;
 use crate::search::{RootBounds, Search};
+use crate::selfplay::GameOverflow;
 
 /// The most moves a search may be asked for. Each level of the search keeps a
 /// board and a stack frame; past this, a search is refused with
@@ -19,6 +20,9 @@ pub const MAX_MOVES: usize = 1_000;
 pub enum SearchError {
     /// A move would merge two `2^63` tiles.
     Overflow(TileOverflow),
+    /// A game of [`play`](crate::play) came to a board where two `2^63`
+    /// tiles could merge.
+    GameOverflow(GameOverflow),
     /// More moves than [`MAX_MOVES`] were asked for.
     TooManyMoves {
         /// How many were asked for.
@@ -36,6 +40,7 @@ impl fmt::Display for SearchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SearchError::Overflow(overflow) => overflow.fmt(f),
+            SearchError::GameOverflow(overflow) => overflow.fmt(f),
             SearchError::TooManyMoves { asked } => {
                 write!(f, "{asked} moves is more than a search may look ahead (at most {MAX_MOVES})")
             }
@@ -48,6 +53,12 @@ impl fmt::Display for SearchError {
 }
 
 impl std::error::Error for SearchError {}
+
+impl From<GameOverflow> for SearchError {
+    fn from(overflow: GameOverflow) -> SearchError {
+        SearchError::GameOverflow(overflow)
+    }
+}
 
 impl From<TileOverflow> for SearchError {
     fn from(overflow: TileOverflow) -> SearchError {

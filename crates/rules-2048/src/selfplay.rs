@@ -7,6 +7,7 @@
 //! are: the statistics depend on the board, the law, the seed, the depth and
 //! the budget only.
 
+use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -56,6 +57,28 @@ pub struct GameRecord {
     /// How it ended.
     pub end: GameEnd,
 }
+
+/// A game that came to a board where two 2^63 tiles could merge: a tile of
+/// 2^64 cannot be, so the engine cannot value that board's moves, and the
+/// run stops there with what it knows of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameOverflow {
+    /// The index of the game in its run (0 for the first).
+    pub game: u64,
+    /// The moves it had played.
+    pub moves: u64,
+    /// Where the two tiles would merge.
+    pub overflow: TileOverflow,
+}
+
+impl fmt::Display for GameOverflow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let moves = if self.moves == 1 { "move" } else { "moves" };
+        write!(f, "game {}, after {} {moves}: {}", self.game + 1, self.moves, self.overflow)
+    }
+}
+
+impl std::error::Error for GameOverflow {}
 
 /// Why a game stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -148,7 +171,7 @@ impl PlayStats {
 /// assert_eq!(stats.games.len(), 2);
 /// assert!(stats.games.iter().all(|game| game.max_tile == 64));
 /// ```
-pub fn play(board: &Board, law: &SpawnLaw, options: &PlayOptions) -> Result<PlayStats, TileOverflow> {
+pub fn play(board: &Board, law: &SpawnLaw, options: &PlayOptions) -> Result<PlayStats, GameOverflow> {
     play_watched(board, law, options, &|_: &PlayProgress| {})
 }
 
@@ -188,7 +211,7 @@ pub fn play_watched(
     law: &SpawnLaw,
     options: &PlayOptions,
     watcher: &impl PlayWatcher,
-) -> Result<PlayStats, TileOverflow> {
+) -> Result<PlayStats, GameOverflow> {
     let count = options.games as usize;
     let workers = options.threads.clamp(1, count.max(1));
     // Fewer games than threads: the spare threads search within a game.
@@ -216,7 +239,7 @@ pub fn play_watched(
         (0..count).map(play_one).collect::<Result<Vec<_>, _>>()?
     } else {
         let next = AtomicUsize::new(0);
-        let slots: Vec<Mutex<Option<Result<GameRecord, TileOverflow>>>> =
+        let slots: Vec<Mutex<Option<Result<GameRecord, GameOverflow>>>> =
             (0..count).map(|_| Mutex::new(None)).collect();
         std::thread::scope(|scope| {
             for _ in 0..workers {
@@ -246,7 +269,7 @@ pub fn play_one(
     options: &PlayOptions,
     index: u64,
     threads: usize,
-) -> Result<GameRecord, TileOverflow> {
+) -> Result<GameRecord, GameOverflow> {
     play_on(GameState::start(board, law, options.seed, index), law, options, threads, |_| {})
 }
 
@@ -254,6 +277,8 @@ pub fn play_one(
 /// would have gone on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameState {
+    /// The game's index in its run (0 for the first): whose spawns these are.
+    pub index: u64,
     /// The board the next move is played on.
     pub board: Board,
     /// The generator of the spawns to come.
@@ -269,7 +294,7 @@ impl GameState {
         let mut rng = SeededRng::for_game(seed, index);
         let board = starting_board(board, law, &mut rng);
         let record = GameRecord { max_tile: board.max_tile(), score: 0, moves: 0, nodes: 0, end: GameEnd::Lost };
-        GameState { board, rng, record }
+        GameState { index, board, rng, record }
     }
 }
 
@@ -299,10 +324,11 @@ pub fn play_on(
     options: &PlayOptions,
     threads: usize,
     mut after_each_move: impl FnMut(&GameState),
-) -> Result<GameRecord, TileOverflow> {
+) -> Result<GameRecord, GameOverflow> {
     let mut game = state;
     loop {
-        let GameState { board, rng, record } = &mut game;
+        let GameState { index, board, rng, record } = &mut game;
+        let overflowed = |overflow| GameOverflow { game: *index, moves: record.moves, overflow };
         if options.until.is_some_and(|until| board.max_tile() >= until) {
             record.end = GameEnd::Reached;
             break;
@@ -312,7 +338,7 @@ pub fn play_on(
             record.end = GameEnd::OutOfBudget;
             break;
         }
-        crate::spawn::check_top_merges(board)?;
+        crate::spawn::check_top_merges(board).map_err(overflowed)?;
         let left_for_game = options.nodes_per_game.map(|budget| budget - record.nodes);
         let nodes = match (left_for_game, options.nodes_per_move) {
             (Some(game), Some(one_move)) => Some(game.min(one_move)),
@@ -329,7 +355,7 @@ pub fn play_on(
             record.end = GameEnd::Lost;
             break;
         };
-        let (moved, points) = play_move(board, direction)?.expect("the engine plays legal moves");
+        let (moved, points) = play_move(board, direction).map_err(overflowed)?.expect("the engine plays legal moves");
         record.score = record.score.saturating_add(points);
         record.moves += 1;
         *board = spawn_random(&moved, law, rng).expect("a legal move leaves an empty cell");

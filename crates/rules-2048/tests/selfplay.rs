@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use rules_2048::{
     best_move, play, play_move, play_on, play_watched, spawn_random, starting_board, Board, EngineOptions, GameEnd,
-    GameRecord, GameState, PlayOptions, PlayProgress, PlayWatcher, SeededRng, SpawnLaw,
+    GameOverflow, GameRecord, GameState, PlayOptions, PlayProgress, PlayWatcher, SeededRng, SpawnLaw,
 };
 
 fn options(threads: usize) -> PlayOptions {
@@ -243,8 +243,9 @@ fn a_game_that_could_merge_two_tiles_of_2_pow_63_has_no_answer() {
     // nothing else moves: the game is not lost, it cannot be played on.
     let few = PlayOptions { games: 1, until: None, max_moves: Some(5), ..options(1) };
     let board: Board = "9223372036854775808 9223372036854775808 / 2 4".parse().unwrap();
-    assert!(play(&board, &SpawnLaw::classic(), &few).is_err());
-    assert!(rules_2048::check_top_merges(&board).is_err());
+    let at = rules_2048::check_top_merges(&board).unwrap_err();
+    let before_any_move = GameOverflow { game: 0, moves: 0, overflow: at };
+    assert_eq!(play(&board, &SpawnLaw::classic(), &few), Err(before_any_move));
     let engine = EngineOptions { depth: Some(2), threads: 1, nodes: None };
     assert!(best_move(&board, &SpawnLaw::classic(), &engine).is_err());
     // One 2^63 is no obstacle.
@@ -253,4 +254,41 @@ fn a_game_that_could_merge_two_tiles_of_2_pow_63_has_no_answer() {
     assert!(best_move(&one, &SpawnLaw::classic(), &engine).unwrap().choice.is_some());
     let stats = play(&one, &SpawnLaw::classic(), &few).unwrap();
     assert!(stats.games[0].moves > 0);
+}
+
+#[test]
+fn a_game_that_could_merge_two_2_pow_63_tiles_is_named_with_its_moves() {
+    // Half the spawns are 2^62: two of them make a 2^63, and two of those
+    // soon stand side by side on a 2×2 board.
+    let law = SpawnLaw::new(&[(2, 50), (1 << 62, 50)]).unwrap();
+    let run = PlayOptions { games: 5, seed: 2, depth: Some(1), until: None, ..options(1) };
+    let error = play(&empty(2, 2), &law, &run).unwrap_err();
+    // The first game in the run's order that overflows, whatever the threads.
+    for threads in [2, 3] {
+        assert_eq!(play(&empty(2, 2), &law, &PlayOptions { threads, ..run }).unwrap_err(), error);
+    }
+    let GameOverflow { game, moves, overflow } = error;
+    assert!(game > 0, "the seed was chosen for a first game that does not overflow");
+    // Played alone, the games before it end, and it overflows after its
+    // `moves`, on a board holding the two tiles where the error says.
+    for earlier in 0..game {
+        play_on(GameState::start(&empty(2, 2), &law, run.seed, earlier), &law, &run, 1, |_| {}).unwrap();
+    }
+    let mut last = GameState::start(&empty(2, 2), &law, run.seed, game);
+    let alone = play_on(last.clone(), &law, &run, 1, |state| last = state.clone());
+    assert_eq!(alone, Err(error));
+    assert_eq!(last.record.moves, moves);
+    let top = |row: usize, col: usize| last.board.exponents()[(row, col)] == 63;
+    let (row, col) = (overflow.row, overflow.col);
+    assert!(top(row, col), "{:?} {overflow:?}", last.board);
+    assert!([(row ^ 1, col), (row, col ^ 1)].into_iter().any(|(r, c)| top(r, c)), "{:?}", last.board);
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "game {}, after {moves} moves: two 2^63 tiles would merge at row {}, column {}: the largest tile is 2^63",
+            game + 1,
+            row + 1,
+            col + 1
+        )
+    );
 }
