@@ -1,7 +1,7 @@
 //! A real editor speaking to `puzzle lsp`: Neovim, headless, opens a file
 //! through `editors/nvim/puzzle.lua`, and what it receives is checked: the
 //! diagnostics of a file with errors, the hover of a query of the game with
-//! spawns. CI installs Neovim (Debian's `neovim`); elsewhere the tests are
+//! spawns, and a file mended by the server's quick fixes and formatted by it. CI installs Neovim (Debian's `neovim`); elsewhere the tests are
 //! skipped when Neovim is missing, and fail under CI.
 
 use std::path::Path;
@@ -57,4 +57,28 @@ fn neovim_shows_the_engine_s_analysis_on_hover() {
     for line in ["    U: ", "    D: ", "    L: ", "    R: ", "    searched: depth 4, "] {
         assert!(received.contains(line), "{line:?} in {received}");
     }
+}
+
+#[test]
+fn neovim_applies_the_quick_fixes_and_the_formatting_of_puzzle_lsp() {
+    // A name of Hangul (three bytes a character, one UTF-16 unit) above the
+    // mistakes: the edits land where Neovim's positions say.
+    let text = "name   \"정사각형 2048\"   # 게임\ngmae 2048\nspawns\nboard {\n 2 2 . .\n . 4 . .\n . . . .\n . . . 8\n}\nquery   best-move\n";
+    let Some(received) = in_neovim(text, "edits.lua", &[]) else { return };
+    let expected = "name \"정사각형 2048\" # 게임
+game 2048
+spawns classic
+
+board {
+  2 2 . .
+  . 4 . .
+  . . . .
+  . . . 8
+}
+
+query best-move
+fixed: Replace with `game`
+fixed: Write the classic law, `spawns classic`
+";
+    assert_eq!(received, expected);
 }
