@@ -136,10 +136,8 @@ impl<'a, P: Position> Expectimax<'a, P> {
             if !self.try_moves(4 * (empty * self.law.len()) as u64) {
                 return 0.0;
             }
-            moved.for_each_empty(|cell| {
-                for &(exponent, tile_probability) in self.law {
-                    total += moved.with(cell, exponent).best_leaf(self.lost) * tile_probability;
-                }
+            moved.each_spawned_best_leaf(self.law, self.lost, |leaf, tile_probability| {
+                total += leaf * tile_probability;
             });
         } else {
             moved.for_each_empty(|cell| {

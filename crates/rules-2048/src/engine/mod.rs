@@ -7,7 +7,9 @@
 //! allows (`wide`); any other board of up to 64 cells in place, in 16, 32 or
 //! 64 bytes (`small`); any larger one on the general [`Board`] (`position`).
 //! All run the same search (`expectimax`) and the same heuristic
-//! (`heuristic`), so they give the same values to the last bit (tested).
+//! (`heuristic`), so they give the same values to the last bit (tested);
+//! the boards without row tables score a chance node's leaves from the
+//! lines of its board before the spawn (`leaves`), the same values again.
 //!
 //! Deterministic: the default depth is read from the board, never from the
 //! clock, and each first move is searched with its own table, whichever
@@ -18,6 +20,7 @@
 
 mod expectimax;
 mod heuristic;
+mod leaves;
 mod packed;
 mod position;
 mod small;

@@ -564,3 +564,56 @@ fn the_engine_tells_moves_apart_on_a_large_board_with_large_tiles() {
         .unwrap();
     assert_four_moves_told_apart(&board);
 }
+
+/// The leaves of every spawn as the definition makes them: each spawned
+/// board made, moved four ways and scored.
+fn spawned_best_leaves_by_definition<P: Position>(board: &P, law: &[(u8, f64)], lost: f64) -> Vec<(u64, u64)> {
+    let mut leaves = Vec::new();
+    board.for_each_empty(|cell| {
+        for &(exponent, probability) in law {
+            leaves.push((board.with(cell, exponent).best_leaf(lost).to_bits(), probability.to_bits()));
+        }
+    });
+    leaves
+}
+
+fn spawned_best_leaves<P: Position>(board: &P, law: &[(u8, f64)], lost: f64) -> Vec<(u64, u64)> {
+    let mut leaves = Vec::new();
+    board.each_spawned_best_leaf(law, lost, |leaf, probability| leaves.push((leaf.to_bits(), probability.to_bits())));
+    leaves
+}
+
+#[test]
+fn a_chance_nodes_leaves_scored_from_its_lines_are_the_definitions_to_the_bit() {
+    use super::small::Small;
+    let mut rng = SeededRng::new(25);
+    // Lines of one cell to eleven, boards in place and general (past 64 cells).
+    let shapes =
+        [(1, 2), (2, 1), (1, 7), (3, 3), (2, 5), (5, 2), (4, 4), (5, 5), (3, 7), (6, 6), (8, 8), (9, 9), (5, 11)];
+    let laws: [&[(u8, f64)]; 3] = [&[(1, 0.9), (2, 0.1)], &[(3, 1.0)], &[(62, 0.5), (63, 0.5)]];
+    let mut overflowing = 0;
+    for round in 0..900 {
+        let (height, width) = shapes[round % shapes.len()];
+        let law = laws[round % laws.len()];
+        // Few tiles or many; small ones that merge often, and now and then
+        // 2^62s and 2^63s, whose merges a spawn may make or stop.
+        let empty_in = 2 + rng.below(5);
+        let large = round % 4 == 0;
+        let cells = (0..height * width)
+            .map(|_| match rng.below(empty_in) {
+                0 => 0,
+                _ if large && rng.below(3) == 0 => 62 + rng.below(2) as u8,
+                _ => 1 + rng.below(4) as u8,
+            })
+            .collect();
+        let board = Board::from_exponents(Grid::from_vec(height, width, cells).unwrap()).unwrap();
+        let lost = lost_of(&board);
+        let expected = spawned_best_leaves_by_definition(&board, law, lost);
+        assert_eq!(spawned_best_leaves(&board, law, lost), expected, "{board:?}");
+        if let Some(small) = Small::<64>::of(&board) {
+            assert_eq!(spawned_best_leaves(&small, law, lost), expected, "{board:?}");
+        }
+        overflowing += usize::from(Direction::ALL.iter().any(|&d| board.after(d).is_err()));
+    }
+    assert!(overflowing > 20, "boards with a merge past 2^63: {overflowing}");
+}

@@ -1,0 +1,196 @@
+//! The leaves of a chance node whose spawns' moves end the search, scored
+//! from the lines of the board before the spawn, for the boards without row
+//! tables (any size but 4×4).
+//!
+//! Most of a search's time off 4×4 is the heuristic of its leaves, a line
+//! score for each of the 2n lines of a board of n × n (70 % of an 8×8
+//! search), where the 4×4 word reads each from a table. A spawn changes one
+//! cell, so after a move it changes one line along the move (the spawn's)
+//! and, across the move, only the lines through the cells where that line
+//! slid otherwise: the board before the spawn is slid and scored once a
+//! direction, and each spawn rescores only those lines. Every line score is
+//! the one [`board_score`](super::heuristic::board_score) computes, and the
+//! sums add them in its order (the rows', then the columns', each in order),
+//! so every leaf is the same value to the bit (tested against
+//! `Position::best_leaf`).
+
+use grid_core::Direction;
+
+use super::heuristic::line_score;
+use crate::rule::slide_in_place;
+
+/// A line's score as `board_score` adds it: rounded to `f32`.
+fn score(line: &[u8]) -> f64 {
+    f64::from(line_score(line.iter().copied()) as f32)
+}
+
+/// The sum of `scores` in order, as `board_score` folds them, with the
+/// score at `at` taken as `instead`.
+fn sum_with(scores: &[f64], at: usize, instead: f64) -> f64 {
+    scores.iter().enumerate().map(|(i, &score)| if i == at { instead } else { score }).fold(0.0, |a, b| a + b)
+}
+
+/// A board slid one way, line by line, and scored.
+struct Slid {
+    direction: Direction,
+    /// Whether the lines of the move are the rows (left and right).
+    along_rows: bool,
+    /// The board slid; a line whose slide would merge two 2^63 tiles is left
+    /// as it was (no board holds its result).
+    cells: Vec<u8>,
+    /// For each line along the move: whether the slide changed it, and
+    /// whether it would merge two 2^63 tiles.
+    changed: Vec<bool>,
+    overflows: Vec<bool>,
+    /// The lines changed, and those that would overflow.
+    changed_lines: usize,
+    overflowing_lines: usize,
+    /// The scores of `cells`' rows and columns.
+    row_scores: Vec<f64>,
+    column_scores: Vec<f64>,
+}
+
+/// The shape of a board and how its lines are read.
+#[derive(Clone, Copy)]
+struct Shape {
+    height: usize,
+    width: usize,
+}
+
+impl Shape {
+    /// Line `index` along rows (a row) or columns (a column) into `line`.
+    fn read(self, cells: &[u8], along_rows: bool, index: usize, line: &mut Vec<u8>) {
+        line.clear();
+        if along_rows {
+            line.extend_from_slice(&cells[index * self.width..][..self.width]);
+        } else {
+            line.extend((0..self.height).map(|row| cells[row * self.width + index]));
+        }
+    }
+
+    /// The lines along rows or along columns.
+    fn lines(self, along_rows: bool) -> usize {
+        if along_rows {
+            self.height
+        } else {
+            self.width
+        }
+    }
+
+    /// `line` slid toward `direction` (its start for left and up), in place:
+    /// whether it changed, or `Err` for a merge of two 2^63 tiles.
+    fn slide(line: &mut [u8], direction: Direction) -> Result<bool, usize> {
+        let toward = match direction {
+            Direction::Left | Direction::Up => Direction::Left,
+            Direction::Right | Direction::Down => Direction::Right,
+        };
+        slide_in_place(line, 1, line.len(), toward, |_, _| {})
+    }
+
+    fn slid(self, cells: &[u8], direction: Direction) -> Slid {
+        let along_rows = matches!(direction, Direction::Left | Direction::Right);
+        let mut slid = cells.to_vec();
+        let lines = self.lines(along_rows);
+        let (mut changed, mut overflows) = (vec![false; lines], vec![false; lines]);
+        let mut line = Vec::new();
+        for index in 0..lines {
+            self.read(cells, along_rows, index, &mut line);
+            match Shape::slide(&mut line, direction) {
+                Ok(moved) => {
+                    changed[index] = moved;
+                    self.write(&mut slid, along_rows, index, &line);
+                }
+                Err(_) => overflows[index] = true,
+            }
+        }
+        let row_scores = (0..self.height).map(|row| score(&slid[row * self.width..][..self.width])).collect();
+        let column_scores = (0..self.width)
+            .map(|col| {
+                self.read(&slid, false, col, &mut line);
+                score(&line)
+            })
+            .collect();
+        Slid {
+            direction,
+            along_rows,
+            cells: slid,
+            changed_lines: changed.iter().filter(|&&c| c).count(),
+            overflowing_lines: overflows.iter().filter(|&&o| o).count(),
+            changed,
+            overflows,
+            row_scores,
+            column_scores,
+        }
+    }
+
+    /// Writes `line` as line `index` along rows or columns of `cells`.
+    fn write(self, cells: &mut [u8], along_rows: bool, index: usize, line: &[u8]) {
+        for (position, &exponent) in line.iter().enumerate() {
+            let cell = if along_rows { index * self.width + position } else { position * self.width + index };
+            cells[cell] = exponent;
+        }
+    }
+}
+
+/// `Position::best_leaf` of each board a spawn makes of `cells` (a `height`
+/// × `width` board, row by row), told to `visit` with the tile's
+/// probability: each empty cell in row-major order, each tile of `law` in
+/// its order, as a chance node averages them. `lost` is a lost board's value.
+pub(crate) fn each_spawned_best_leaf(
+    cells: &[u8],
+    height: usize,
+    width: usize,
+    law: &[(u8, f64)],
+    lost: f64,
+    mut visit: impl FnMut(f64, f64),
+) {
+    let shape = Shape { height, width };
+    let slid = Direction::ALL.map(|direction| shape.slid(cells, direction));
+    let (mut line, mut across) = (Vec::new(), Vec::new());
+    for (cell, _) in cells.iter().enumerate().filter(|&(_, &exponent)| exponent == 0) {
+        let (row, col) = (cell / width, cell % width);
+        for &(exponent, probability) in law {
+            let mut best = lost;
+            for way in &slid {
+                // The spawn's line along the move, and where the spawn is in it.
+                let (index, position) = if way.along_rows { (row, col) } else { (col, row) };
+                if way.overflowing_lines > usize::from(way.overflows[index]) {
+                    continue;
+                }
+                shape.read(cells, way.along_rows, index, &mut line);
+                line[position] = exponent;
+                let Ok(moved) = Shape::slide(&mut line, way.direction) else { continue };
+                if !moved && way.changed_lines == usize::from(way.changed[index]) {
+                    continue;
+                }
+                let (along, crossing) = if way.along_rows {
+                    (&way.row_scores, &way.column_scores)
+                } else {
+                    (&way.column_scores, &way.row_scores)
+                };
+                let along_sum = sum_with(along, index, score(&line));
+                // A line across the move changes only where the spawn's line
+                // slid to another tile than it did without the spawn.
+                let mut crossing_sum = 0.0;
+                for (k, &before) in crossing.iter().enumerate() {
+                    let at = if way.along_rows { index * width + k } else { k * width + index };
+                    let value = if line[k] == way.cells[at] {
+                        before
+                    } else {
+                        shape.read(&way.cells, !way.along_rows, k, &mut across);
+                        across[index] = line[k];
+                        score(&across)
+                    };
+                    crossing_sum += value;
+                }
+                // The rows' sum plus the columns', as `board_score` adds them
+                // (one addition commutes exactly).
+                let value = along_sum + crossing_sum;
+                if value > best {
+                    best = value;
+                }
+            }
+            visit(best, probability);
+        }
+    }
+}
