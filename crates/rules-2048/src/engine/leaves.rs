@@ -123,11 +123,19 @@ impl Shape {
         }
     }
 
+    /// The cell at `position` of line `index` along rows or columns.
+    fn cell(self, along_rows: bool, index: usize, position: usize) -> usize {
+        if along_rows {
+            index * self.width + position
+        } else {
+            position * self.width + index
+        }
+    }
+
     /// Writes `line` as line `index` along rows or columns of `cells`.
     fn write(self, cells: &mut [u8], along_rows: bool, index: usize, line: &[u8]) {
         for (position, &exponent) in line.iter().enumerate() {
-            let cell = if along_rows { index * self.width + position } else { position * self.width + index };
-            cells[cell] = exponent;
+            cells[self.cell(along_rows, index, position)] = exponent;
         }
     }
 }
@@ -173,8 +181,7 @@ pub(crate) fn each_spawned_best_leaf(
                 // slid to another tile than it did without the spawn.
                 let mut crossing_sum = 0.0;
                 for (k, &before) in crossing.iter().enumerate() {
-                    let at = if way.along_rows { index * width + k } else { k * width + index };
-                    let value = if line[k] == way.cells[at] {
+                    let value = if line[k] == way.cells[shape.cell(way.along_rows, index, k)] {
                         before
                     } else {
                         shape.read(&way.cells, !way.along_rows, k, &mut across);
