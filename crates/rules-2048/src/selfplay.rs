@@ -60,7 +60,7 @@ pub struct GameRecord {
 
 /// A game that came to a board where two 2^63 tiles could merge: a tile of
 /// 2^64 cannot be, so the engine cannot value that board's moves, and the
-/// run stops there with what it knows of the game.
+/// run stops there, naming the game and its moves so far (to replay it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameOverflow {
     /// The index of the game in its run (0 for the first).
