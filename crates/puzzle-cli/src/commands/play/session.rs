@@ -10,7 +10,7 @@ use super::keys::Action;
 /// The moves `u` can take back: as many as 64 MiB of boards hold (4×4:
 /// some 800,000, more than a game lasts; 32×32, where the engine may play
 /// for hours: some 60,000), so that a long game does not grow without end.
-pub(super) fn undo_limit_of(board: &Board) -> usize {
+fn undo_limit_of(board: &Board) -> usize {
     let entry = board.width() * board.height() + std::mem::size_of::<(Board, u64, SeededRng)>();
     ((64 << 20) / entry).max(1)
 }
@@ -22,16 +22,16 @@ pub(super) struct Session {
     pub(super) moves: u64,
     /// The boards before each move, with the score then, for `u`: the
     /// latest `undo_limit` of them.
-    pub(super) history: VecDeque<(Board, u64, SeededRng)>,
-    pub(super) undo_limit: usize,
-    pub(super) rng: SeededRng,
+    history: VecDeque<(Board, u64, SeededRng)>,
+    undo_limit: usize,
+    rng: SeededRng,
     pub(super) law: SpawnLaw,
     pub(super) seed: u64,
     /// The board the file or `--size` gave, before its first spawns: where
     /// `n` starts again.
-    pub(super) start: Board,
+    start: Board,
     /// Whether `n` was pressed once in a game not over, and asked again.
-    pub(super) new_game_asked: bool,
+    new_game_asked: bool,
     pub(super) message: String,
     /// Tiles painted: `Some(truecolor)`.
     pub(super) colour: Option<bool>,
@@ -130,7 +130,7 @@ impl Session {
         }
     }
 
-    pub(super) fn is_over(&self) -> bool {
+    fn is_over(&self) -> bool {
         rules_2048::legal_moves(&self.board).is_ok_and(|moves| moves.is_empty())
     }
 
