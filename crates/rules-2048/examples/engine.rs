@@ -99,7 +99,7 @@ fn main() {
     for index in first..first + u64::from(games) {
         let game_start = Instant::now();
         let state = match &resume {
-            Some((game, state)) if *game == index => state.clone(),
+            Some(state) if state.index == index => state.clone(),
             _ => GameState::start(&empty, &law, seed, index),
         };
         let (mut largest, moves_before) = (state.record.max_tile, state.record.moves);
@@ -109,7 +109,7 @@ fn main() {
                 eprintln!("game {index}: {largest} at move {}", game.record.moves);
             }
             if game.record.moves % 500 == 0 {
-                eprintln!("{}", checkpoint(index, game));
+                eprintln!("{}", checkpoint(game));
             }
         })
         .expect("no tile overflows");
@@ -139,7 +139,7 @@ fn main() {
 
 /// One line that [`parse_checkpoint`] reads back: the game's index, what it
 /// did so far, its generator and its board.
-fn checkpoint(index: u64, game: &GameState) -> String {
+fn checkpoint(game: &GameState) -> String {
     let record = &game.record;
     let cells: Vec<String> = game
         .board
@@ -150,7 +150,8 @@ fn checkpoint(index: u64, game: &GameState) -> String {
         .collect();
     let rows: Vec<String> = cells.chunks(game.board.width()).map(|row| row.join(" ")).collect();
     format!(
-        "checkpoint game={index} moves={} score={} nodes={} max={} rng={} board={}",
+        "checkpoint game={} moves={} score={} nodes={} max={} rng={} board={}",
+        game.index,
         record.moves,
         record.score,
         record.nodes,
@@ -160,7 +161,7 @@ fn checkpoint(index: u64, game: &GameState) -> String {
     )
 }
 
-fn parse_checkpoint(line: &str) -> (u64, GameState) {
+fn parse_checkpoint(line: &str) -> GameState {
     let (fields, board) = line.split_once(" board=").expect("RESUME is a checkpoint line");
     let field = |name: &str| -> u64 {
         let prefix = format!("{name}=");
@@ -175,5 +176,5 @@ fn parse_checkpoint(line: &str) -> (u64, GameState) {
         end: GameEnd::Lost,
     };
     let board: Board = board.parse().expect("RESUME's board is a board");
-    (field("game"), GameState { index: field("game"), board, rng: SeededRng::new(field("rng")), record })
+    GameState { index: field("game"), board, rng: SeededRng::new(field("rng")), record }
 }

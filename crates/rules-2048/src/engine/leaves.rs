@@ -14,7 +14,7 @@
 //! so every leaf is the same value to the bit (tested against
 //! `Position::best_leaf`).
 
-use grid_core::Direction;
+use grid_core::{lines_toward, Direction, Line, Lines};
 
 use super::heuristic::line_score;
 use crate::rule::slide_in_place;
@@ -50,30 +50,50 @@ struct Slid {
     column_scores: Vec<f64>,
 }
 
-/// The shape of a board and how its lines are read.
-#[derive(Clone, Copy)]
+/// A board's rows and columns, each read from its first cell (column 0,
+/// row 0), as grid-core walks them.
 struct Shape {
+    rows: Lines,
+    columns: Lines,
     height: usize,
     width: usize,
 }
 
 impl Shape {
-    /// Line `index` along rows (a row) or columns (a column) into `line`.
-    fn read(self, cells: &[u8], along_rows: bool, index: usize, line: &mut Vec<u8>) {
-        line.clear();
+    fn new(height: usize, width: usize) -> Shape {
+        let (rows, columns) =
+            (lines_toward(height, width, Direction::Left), lines_toward(height, width, Direction::Up));
+        Shape { rows, columns, height, width }
+    }
+
+    /// Line `index` along rows (a row) or along columns (a column).
+    fn line(&self, along_rows: bool, index: usize) -> Line {
         if along_rows {
-            line.extend_from_slice(&cells[index * self.width..][..self.width]);
+            self.rows.line(index)
         } else {
-            line.extend((0..self.height).map(|row| cells[row * self.width + index]));
+            self.columns.line(index)
         }
     }
 
     /// The lines along rows or along columns.
-    fn lines(self, along_rows: bool) -> usize {
+    fn lines(&self, along_rows: bool) -> usize {
         if along_rows {
             self.height
         } else {
             self.width
+        }
+    }
+
+    /// Line `index` along rows or columns of `cells`, into `line`.
+    fn read(&self, cells: &[u8], along_rows: bool, index: usize, line: &mut Vec<u8>) {
+        line.clear();
+        line.extend(self.line(along_rows, index).iter().map(|cell| cells[cell]));
+    }
+
+    /// Writes `line` as line `index` along rows or columns of `cells`.
+    fn write(&self, cells: &mut [u8], along_rows: bool, index: usize, line: &[u8]) {
+        for (cell, &exponent) in self.line(along_rows, index).iter().zip(line) {
+            cells[cell] = exponent;
         }
     }
 
@@ -87,7 +107,7 @@ impl Shape {
         slide_in_place(line, 1, line.len(), toward, |_, _| {})
     }
 
-    fn slid(self, cells: &[u8], direction: Direction) -> Slid {
+    fn slid(&self, cells: &[u8], direction: Direction) -> Slid {
         let along_rows = matches!(direction, Direction::Left | Direction::Right);
         let mut slid = cells.to_vec();
         let lines = self.lines(along_rows);
@@ -103,13 +123,15 @@ impl Shape {
                 Err(_) => overflows[index] = true,
             }
         }
-        let row_scores = (0..self.height).map(|row| score(&slid[row * self.width..][..self.width])).collect();
-        let column_scores = (0..self.width)
-            .map(|col| {
-                self.read(&slid, false, col, &mut line);
-                score(&line)
-            })
-            .collect();
+        let mut scores = |along_rows| {
+            (0..self.lines(along_rows))
+                .map(|index| {
+                    self.read(&slid, along_rows, index, &mut line);
+                    score(&line)
+                })
+                .collect()
+        };
+        let (row_scores, column_scores) = (scores(true), scores(false));
         Slid {
             direction,
             along_rows,
@@ -120,22 +142,6 @@ impl Shape {
             overflows,
             row_scores,
             column_scores,
-        }
-    }
-
-    /// The cell at `position` of line `index` along rows or columns.
-    fn cell(self, along_rows: bool, index: usize, position: usize) -> usize {
-        if along_rows {
-            index * self.width + position
-        } else {
-            position * self.width + index
-        }
-    }
-
-    /// Writes `line` as line `index` along rows or columns of `cells`.
-    fn write(self, cells: &mut [u8], along_rows: bool, index: usize, line: &[u8]) {
-        for (position, &exponent) in line.iter().enumerate() {
-            cells[self.cell(along_rows, index, position)] = exponent;
         }
     }
 }
@@ -152,7 +158,7 @@ pub(crate) fn each_spawned_best_leaf(
     lost: f64,
     mut visit: impl FnMut(f64, f64),
 ) {
-    let shape = Shape { height, width };
+    let shape = Shape::new(height, width);
     let slid = Direction::ALL.map(|direction| shape.slid(cells, direction));
     let (mut line, mut across) = (Vec::new(), Vec::new());
     for (cell, _) in cells.iter().enumerate().filter(|&(_, &exponent)| exponent == 0) {
@@ -181,7 +187,7 @@ pub(crate) fn each_spawned_best_leaf(
                 // slid to another tile than it did without the spawn.
                 let mut crossing_sum = 0.0;
                 for (k, &before) in crossing.iter().enumerate() {
-                    let value = if line[k] == way.cells[shape.cell(way.along_rows, index, k)] {
+                    let value = if line[k] == way.cells[shape.line(way.along_rows, index).at(k)] {
                         before
                     } else {
                         shape.read(&way.cells, !way.along_rows, k, &mut across);
