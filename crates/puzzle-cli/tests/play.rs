@@ -30,6 +30,13 @@ impl Session {
         self.wait_until(text, |screen| screen.contains(text))
     }
 
+    /// The screen once a game's whole screen is drawn: its title holding
+    /// `title`, and the line of keys, drawn after the board (tmux may show a
+    /// screen half drawn, the title and some of the board's rows).
+    fn wait_for_drawn(&self, title: &str) -> String {
+        self.wait_until(title, |screen| screen.contains(title) && screen.contains("q quit"))
+    }
+
     /// The screen once `done` says so, or a failure naming `what` and the screen.
     fn wait_until(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
@@ -96,7 +103,7 @@ fn game_in_a_shell(name: &str, seed: u64) -> Option<(Session, String)> {
         env!("CARGO_BIN_EXE_puzzle")
     );
     session.tmux(&["send-keys", "-t", &session.name, &command, "Enter"]);
-    let start = session.wait_for(&format!("— seed {seed}"));
+    let start = session.wait_for_drawn(&format!("— seed {seed}"));
     Some((session, start))
 }
 
@@ -317,7 +324,7 @@ fn a_terminal_too_small_for_the_board_says_so_until_it_grows() {
     session.keys("a");
     sleep(Duration::from_millis(500));
     session.tmux(&["resize-window", "-t", &session.name, "-x", "110", "-y", "30"]);
-    let grown = session.wait_for("— seed 17");
+    let grown = session.wait_for_drawn("— seed 17");
     assert!(!grown.contains("press q to quit"), "{grown}");
     assert!(grown.contains("— score 0 — 0 moves —"), "{grown}");
     assert_eq!(grown.lines().filter(|line| line.starts_with("  ") && line.contains(" .")).count(), 20, "{grown}");
