@@ -63,7 +63,7 @@ pub use chance::{
     chance, chance_watched, chance_with, chance_within_fewer, error_bound, most_moves_within, Chance,
     CHANCE_BOARDS_TOLD_EVERY,
 };
-pub use engine::{best_move, default_depth, BestMove, EngineOptions, MAX_DEPTH};
+pub use engine::{best_move, default_depth, prepare_engine, BestMove, EngineOptions, MAX_DEPTH};
 pub use grid_core::{Axis, Direction, Way};
 pub use queries::{
     apply, bounds, max_tile, max_tile_with, reach, reach_with, Bounds, MaxTile, Proof, Reach, ReachProof, SearchError,

@@ -131,6 +131,9 @@ pub(super) fn answer_with_spawns(
     explicit: bool,
     chance: ChanceBudget,
 ) -> Result<Found<Answer2048>, SearchError> {
+    // The engine's tables are built before the clock starts: the time
+    // reported is the search's, the same for the first query as the next.
+    rules_2048::prepare_engine(board);
     let started = Instant::now();
     Ok(match query {
         SpawnQuery::Chance { target, within } => {

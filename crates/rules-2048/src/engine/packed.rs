@@ -80,7 +80,9 @@ impl Tables {
 pub(super) fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
-        let score = |row: u16| line_score(nibbles(row)) as f32;
+        // Each row scored once: a slid row's score is read back (the build
+        // is part of the first search's time).
+        let scores: Vec<f32> = (0..=u16::MAX).map(|row| line_score(nibbles(row)) as f32).collect();
         let rows: Vec<Row> = (0..=u16::MAX)
             .map(|row| {
                 let cells = nibbles(row);
@@ -88,14 +90,13 @@ pub(super) fn tables() -> &'static Tables {
                 Row {
                     left_spread: unpack_column(left),
                     right_spread: unpack_column(right),
-                    left_score: score(left),
-                    right_score: score(right),
+                    left_score: scores[usize::from(left)],
+                    right_score: scores[usize::from(right)],
                     left,
                     right,
                 }
             })
             .collect();
-        let scores: Vec<f32> = (0..=u16::MAX).map(score).collect();
         Tables {
             rows: rows.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("65,536 rows")),
             scores: scores.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("65,536 rows")),
@@ -139,7 +140,7 @@ pub(super) fn nibbles(row: u16) -> [u8; 4] {
 /// The row slid by the rule itself; a merge past 15 (two 32768s), which
 /// `Packed::fits` rules out, is stored capped and never read.
 fn slid(cells: [u8; 4], direction: Direction) -> u16 {
-    let mut line = cells.to_vec();
+    let mut line = cells;
     let _ = slide_in_place(&mut line, 1, 4, direction, |_, _| {});
     line.iter().enumerate().map(|(i, &e)| u16::from(e.min(15)) << (4 * i)).fold(0, |a, b| a | b)
 }
