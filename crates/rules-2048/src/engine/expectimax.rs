@@ -18,6 +18,7 @@
 
 use std::collections::HashMap;
 
+use super::leaves::Scratch;
 use super::position::{BuildBoardHasher, Position};
 
 /// A path less likely than this is not searched further (nneonneo's
@@ -54,12 +55,14 @@ pub(crate) struct Expectimax<'a, P: Position> {
     limit: u64,
     /// Whether a node gave up, its moves past the limit.
     gave_up: bool,
+    /// The leaves' buffers, from one chance node to the next.
+    scratch: Scratch,
 }
 
 impl<'a, P: Position> Expectimax<'a, P> {
     pub(crate) fn new(law: &'a [(u8, f64)], depth: u32, lost: f64) -> Self {
         let table = HashMap::with_capacity_and_hasher(1 << 10, Default::default());
-        Expectimax { law, depth, lost, table, nodes: 0, limit: u64::MAX, gave_up: false }
+        Expectimax { law, depth, lost, table, nodes: 0, limit: u64::MAX, gave_up: false, scratch: Scratch::default() }
     }
 
     /// The value of a first move (the board it made, before its spawn), and
@@ -136,7 +139,7 @@ impl<'a, P: Position> Expectimax<'a, P> {
             if !self.try_moves(4 * (empty * self.law.len()) as u64) {
                 return 0.0;
             }
-            moved.each_spawned_best_leaf(self.law, self.lost, |leaf, tile_probability| {
+            moved.each_spawned_best_leaf(self.law, self.lost, &mut self.scratch, |leaf, tile_probability| {
                 total += leaf * tile_probability;
             });
         } else {

@@ -6,7 +6,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use grid_core::Direction;
 
 use super::heuristic::board_score;
-use super::leaves::each_spawned_best_leaf;
+use super::leaves::{each_spawned_best_leaf, Scratch};
 use crate::board::{value_of, Board};
 
 /// A board the expectimax search can play on.
@@ -76,8 +76,15 @@ pub(crate) trait Position: Sized {
     /// `visit` with the tile's probability, in the order a chance node
     /// averages them: each empty cell in row-major order, each tile of `law`
     /// (`(exponent, probability)`) in its order. A representation may share
-    /// work between the spawns (the same values to the bit).
-    fn each_spawned_best_leaf(&self, law: &[(u8, f64)], lost: f64, mut visit: impl FnMut(f64, f64)) {
+    /// work between the spawns (the same values to the bit), in buffers of
+    /// `scratch` that the search keeps from node to node.
+    fn each_spawned_best_leaf(
+        &self,
+        law: &[(u8, f64)],
+        lost: f64,
+        _scratch: &mut Scratch,
+        mut visit: impl FnMut(f64, f64),
+    ) {
         self.for_each_empty(|cell| {
             for &(exponent, probability) in law {
                 visit(self.with(cell, exponent).best_leaf(lost), probability);
@@ -129,8 +136,8 @@ impl Position for Board {
         board_score(self.exponents().as_slice(), self.height(), self.width())
     }
 
-    fn each_spawned_best_leaf(&self, law: &[(u8, f64)], lost: f64, visit: impl FnMut(f64, f64)) {
-        each_spawned_best_leaf(self.exponents().as_slice(), self.height(), self.width(), law, lost, visit);
+    fn each_spawned_best_leaf(&self, law: &[(u8, f64)], lost: f64, scratch: &mut Scratch, visit: impl FnMut(f64, f64)) {
+        each_spawned_best_leaf(self.exponents().as_slice(), self.height(), self.width(), law, lost, scratch, visit);
     }
 }
 

@@ -8,7 +8,7 @@
 use grid_core::Direction;
 
 use super::heuristic::board_score;
-use super::leaves::each_spawned_best_leaf;
+use super::leaves::{each_spawned_best_leaf, Scratch};
 use super::position::{least_image, Position};
 use crate::board::Board;
 use crate::rule::slide_in_place;
@@ -96,8 +96,8 @@ impl<const N: usize> Position for Small<N> {
         board_score(self.board_cells(), height, width)
     }
 
-    fn each_spawned_best_leaf(&self, law: &[(u8, f64)], lost: f64, visit: impl FnMut(f64, f64)) {
+    fn each_spawned_best_leaf(&self, law: &[(u8, f64)], lost: f64, scratch: &mut Scratch, visit: impl FnMut(f64, f64)) {
         let (height, width) = self.size();
-        each_spawned_best_leaf(self.board_cells(), height, width, law, lost, visit);
+        each_spawned_best_leaf(self.board_cells(), height, width, law, lost, scratch, visit);
     }
 }
