@@ -1,10 +1,11 @@
 //! Running many files: in parallel (`--jobs`), reported in sorted order, each
 //! as it grows (the file next in order shows each answer as soon as it is
 //! found), with a progress bar naming the files running now (and what a long
-//! query in them is doing) when both stdout and stderr are terminals.
+//! query in them is doing) when both stdout and stderr are terminals; without
+//! it, the lines the bar would print above itself go to stderr as they come.
 
 use std::collections::BTreeMap;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::sync::{mpsc, Mutex};
 use std::thread::ThreadId;
 use std::time::{Duration, Instant};
@@ -30,6 +31,31 @@ pub enum Bar {
     Unicode,
     /// In pure ASCII (`--ascii`).
     Ascii,
+}
+
+/// Where the lines a long query tells as it goes (a long game's end) are
+/// printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ToldLines {
+    /// Above the progress bar, once it shows: when both the report and the
+    /// bar go to a terminal (drawn over a pager or into a file, a bar is
+    /// noise).
+    AboveTheBar,
+    /// To stderr as plain lines, as they come: a run of hours whose report
+    /// or stderr goes to a file still tells its games as they end.
+    ToStderr,
+    /// Nowhere (`-q`).
+    Nowhere,
+}
+
+impl ToldLines {
+    fn of(bar: Bar, stdout_is_terminal: bool, stderr_is_terminal: bool) -> ToldLines {
+        match bar {
+            Bar::Hidden => ToldLines::Nowhere,
+            _ if stdout_is_terminal && stderr_is_terminal => ToldLines::AboveTheBar,
+            _ => ToldLines::ToStderr,
+        }
+    }
 }
 
 /// What a run shows of a file, in input order.
@@ -62,9 +88,9 @@ pub fn run<P: Send>(
     mut show: impl FnMut(Shown<'_, P>) -> std::io::Result<()>,
 ) -> std::io::Result<Vec<(FileReport, Duration)>> {
     let total = inputs.len();
-    // Drawn over a pager or into a file, a bar is noise: only when both the
-    // report and the bar go to a terminal.
-    let show_progress = bar != Bar::Hidden && std::io::stderr().is_terminal() && std::io::stdout().is_terminal();
+    let told_lines = ToldLines::of(bar, std::io::stdout().is_terminal(), std::io::stderr().is_terminal());
+    let show_progress = told_lines == ToldLines::AboveTheBar;
+    activity::listen(told_lines == ToldLines::ToStderr);
     let ascii = bar == Bar::Ascii;
     let progress = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::hidden());
     // One file has no count to show; its bar is for a long query in it.
@@ -125,7 +151,12 @@ pub fn run<P: Send>(
                 activity::listen(true);
             }
             for line in activity::take_lines() {
-                progress.println(line);
+                if show_progress {
+                    progress.println(line);
+                } else {
+                    // A closed stderr loses them, and nothing else.
+                    let _ = writeln!(std::io::stderr(), "{line}");
+                }
             }
             let names: Vec<String> = running
                 .lock()
@@ -166,4 +197,22 @@ pub fn slowest(reports: &[FileReport], times: &[Duration], count: usize) -> Stri
         .map(|(report, elapsed)| format!("{} ({:.2} s)", visible(&report.path), elapsed.as_secs_f64()))
         .collect();
     format!("slowest: {}", parts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_games_line_goes_above_the_bar_or_else_to_stderr_unless_quiet() {
+        let check = |bar, stdout, stderr, expected| assert_eq!(ToldLines::of(bar, stdout, stderr), expected);
+        check(Bar::Unicode, true, true, ToldLines::AboveTheBar);
+        check(Bar::Ascii, true, true, ToldLines::AboveTheBar);
+        // `puzzle run long.puzzle > report.txt`, or `2> games.log`.
+        check(Bar::Unicode, false, true, ToldLines::ToStderr);
+        check(Bar::Unicode, true, false, ToldLines::ToStderr);
+        check(Bar::Ascii, false, false, ToldLines::ToStderr);
+        check(Bar::Hidden, true, true, ToldLines::Nowhere);
+        check(Bar::Hidden, false, false, ToldLines::Nowhere);
+    }
 }

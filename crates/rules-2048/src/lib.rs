@@ -29,7 +29,7 @@
 //! | `kernel` | the search's move, merge counts and pair readings; the only `unsafe` |
 //! | `search` | the branch and bound: node loop, bounds, best, siblings, order, table, threads |
 //! | `spawn`, `chance` | the game with spawns: the law, a turn, the exact chance of a tile ([`chance_watched`]: told its boards) |
-//! | `engine` | [`best_move`]: expectimax with a heuristic, on a 4×4 word or any board; within a budget, the deepest depth that fits |
+//! | `engine` | [`best_move`]: expectimax with a heuristic, on a 4×4 word or any board; within a budget, the deepest depth that fits; [`prepare_engine`] builds its tables before a caller's clock |
 //! | `selfplay`, `rng` | [`play`]: seeded games of the engine against the spawns ([`play_watched`]: told each move); [`SeededRng`] |
 //!
 //! ```
