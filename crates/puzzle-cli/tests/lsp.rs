@@ -326,6 +326,28 @@ fn a_short_self_play_on_4x4_is_answered_in_full_in_the_editor() {
 }
 
 #[test]
+fn a_hover_shows_at_most_120_lines_of_an_answer_and_says_how_many_more() {
+    let mut server = Server::start(&["utf-16"]);
+    // A line a game: 300 of them, and the report's four lines above.
+    server.open("game 2048\nspawns classic\nboard {\n  2 .\n  . 2\n}\nquery play 300 games seed 1 depth 1\n");
+    server.answered_hints();
+    let hover = server.on_document("textDocument/hover", json!({ "position": at(6, 8) }));
+    let shown = hover["contents"]["value"].as_str().unwrap();
+    let block = shown.split_once("```text\n").unwrap().1.strip_suffix("```").unwrap();
+    let lines: Vec<&str> = block.lines().collect();
+    assert_eq!(lines.len(), 121, "{shown}");
+    assert_eq!(lines[119], "    game 116 of 300: 16 (lost), score 52, 10 moves", "{shown}");
+    assert_eq!(lines[120], "… and 184 more lines: `puzzle run --explain` shows them all");
+    // What fits is shown whole.
+    server.change("game 2048\nspawns classic\nboard {\n  2 .\n  . 2\n}\nquery play 116 games seed 1 depth 1\n", 2);
+    server.answered_hints();
+    let hover = server.on_document("textDocument/hover", json!({ "position": at(6, 8) }));
+    let shown = hover["contents"]["value"].as_str().unwrap();
+    assert!(shown.ends_with("    game 116 of 116: 16 (lost), score 52, 10 moves\n```"), "{shown}");
+    server.stop();
+}
+
+#[test]
 fn a_lost_board_s_best_move_hint_says_the_game_is_lost() {
     let mut server = Server::start(&["utf-16"]);
     let diagnostics = server.open("game 2048\nspawns classic\nboard {\n  2 4\n  4 2\n}\nquery best-move\n");

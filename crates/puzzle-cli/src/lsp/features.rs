@@ -9,6 +9,7 @@ use crate::answer::{Answer2048, Answered, BlockAnswer, Bound, QueryResult};
 use crate::bless::edits;
 use crate::diagnostic::Span;
 use crate::language::ast::Decimal;
+use crate::language::errors::count;
 use crate::language::format::format_source;
 use crate::language::{parse, Error, ErrorKind, Game, GameKind, QueryKind};
 use crate::render::explain::{explain_2048, explain_blocks, Drawing};
@@ -180,10 +181,6 @@ fn hint_blocks(result: &QueryResult<BlockAnswer, crate::language::BlockExpect>) 
     }
 }
 
-fn count(n: usize, noun: &str) -> String {
-    crate::language::errors::count(n, noun)
-}
-
 /// The answers of a file, each with its query's span.
 fn answers(answered: &FileReport) -> Vec<(Span, String)> {
     let Ok(solved) = &answered.outcome else { return Vec::new() };
@@ -246,9 +243,28 @@ pub(super) fn hover(text: &str, answered: Option<&FileReport>, at: &Value, encod
         }
     };
     let hint = hint.trim_start_matches("→ ");
+    let explained = at_most_lines(&explained, HOVER_LINES);
     let value =
         if explained.is_empty() { format!("**{hint}**") } else { format!("**{hint}**\n\n```text\n{explained}```") };
     json!({ "contents": { "kind": "markdown", "value": value } })
+}
+
+/// The most lines a hover shows of an answer's explanation: a `play` of
+/// 100,000 games has a line a game, and a long witness on a large board a
+/// board a move (megabytes, which an editor would receive and draw at every
+/// hover).
+const HOVER_LINES: usize = 120;
+
+/// `text`'s first `most` lines, and then how many more there are and where
+/// to see them.
+fn at_most_lines(text: &str, most: usize) -> String {
+    let lines = text.lines().count();
+    if lines <= most {
+        return text.to_string();
+    }
+    let shown: String = text.lines().take(most).map(|line| format!("{line}\n")).collect();
+    let more = count(lines - most, "more line");
+    shown + &format!("… and {more}: `puzzle run --explain` shows them all\n")
 }
 
 /// "Write this answer as `expect`" on a query without one, "replace with the
