@@ -10,14 +10,19 @@ use std::process::Command;
 /// What Neovim wrote to `$PUZZLE_OUT` after opening a file of `text` and
 /// running `tests/nvim/<script>` with `env`; `None` without Neovim.
 fn in_neovim(text: &str, script: &str, env: &[(&str, &str)]) -> Option<String> {
-    let Ok(version) = Command::new("nvim").arg("--version").output() else {
+    let dir = tempfile::tempdir().unwrap();
+    // Neovim logs into its working directory where it cannot make its
+    // cache's (a home it may not write to): into the scratch directory,
+    // not the crate's.
+    let log = dir.path().join("nvim.log");
+    let Ok(version) = Command::new("nvim").arg("--version").env("NVIM_LOG_FILE", &log).current_dir(dir.path()).output()
+    else {
         assert!(std::env::var_os("CI").is_none(), "CI must install Neovim (apt-get install -y neovim)");
         eprintln!("skipped: no nvim on PATH");
         return None;
     };
     assert!(version.status.success());
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("open.puzzle");
     std::fs::write(&file, text).unwrap();
     let out = dir.path().join("received.txt");
@@ -33,6 +38,7 @@ fn in_neovim(text: &str, script: &str, env: &[(&str, &str)]) -> Option<String> {
         .arg("-c")
         .arg(format!("luafile {}", check.display()))
         .env("PUZZLE_OUT", &out)
+        .env("NVIM_LOG_FILE", &log)
         .envs(env.iter().copied())
         .current_dir(dir.path())
         .status()
