@@ -365,13 +365,20 @@ fn spawn_law(words: &[Word], statement: Span) -> Result<SpawnLaw, Error> {
             return Err(Error::new(ErrorKind::BadSpawnLaw { found, suggestion: Some(suggestion) }, *span));
         }
     }
+    let words_span = words[0].1.to(words[words.len() - 1].1);
+    if words.iter().any(|(word, _)| word == "classic") {
+        return Err(Error::new(ErrorKind::ClassicNotAlone, words_span));
+    }
     let bad = |(text, span): &Word| {
         let found = Found::Word(text.clone());
         Error::new(ErrorKind::BadSpawnLaw { found, suggestion: None }, *span)
     };
     let mut pairs = Vec::new();
     for pair in words.chunks(2) {
-        let tile = pair[0].0.parse::<u64>().map_err(|_| bad(&pair[0]))?;
+        let tile = pair[0].0.parse::<u64>().map_err(|_| match &pair[0] {
+            (text, span) if all_digits(text) => Error::new(ErrorKind::SpawnTileTooLarge { text: text.clone() }, *span),
+            word => bad(word),
+        })?;
         let Some(percent_word) = pair.get(1) else {
             let end = pair[0].1.end;
             let found = Found::EndOfLine;
@@ -399,7 +406,6 @@ fn spawn_law(words: &[Word], statement: Span) -> Result<SpawnLaw, Error> {
         .iter()
         .map(|&(tile, percent)| (tile, u128::from(percent.digits) * 10u128.pow(places - percent.places)))
         .collect();
-    let words_span = words[0].1.to(words[words.len() - 1].1);
     SpawnLaw::in_percent_units(&in_units, places).map_err(|error| Error::new(ErrorKind::SpawnLaw(error), words_span))
 }
 

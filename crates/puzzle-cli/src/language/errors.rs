@@ -224,6 +224,10 @@ pub enum ErrorKind {
     NoSpawnLaw,
     /// A word of `spawns` that is neither `classic` nor a tile and its percent.
     BadSpawnLaw { found: Found, suggestion: Option<Suggestion> },
+    /// `classic` with tiles beside it (`spawns classic 2 90%`).
+    ClassicNotAlone,
+    /// A tile of `spawns` past any number a cell holds (2^64 and up).
+    SpawnTileTooLarge { text: String },
     /// A chance of `spawns` written without its `%` (`2 90 4 10`), or with it
     /// apart (`2 90 % 4 10 %`).
     PercentWithoutSign { number: String },
@@ -319,6 +323,8 @@ impl ErrorKind {
             SpawnsInBlockGame => "`spawns` is a statement of 2048, not of the block game".into(),
             NoSpawnLaw => "`spawns` needs its law".into(),
             BadSpawnLaw { found, .. } => format!("expected a spawn law, found {found}"),
+            ClassicNotAlone => "`classic` is a whole law: no tiles go beside it".into(),
+            SpawnTileTooLarge { text } => format!("not a spawn law: `{text}` is too large for a tile"),
             PercentWithoutSign { number } => format!("the chance `{number}` has no `%` right after it"),
             SpawnLaw(error) => format!("not a spawn law: {error}"),
             NeedsSpawns { query } => format!("`{}` is a query of the game with spawns", query.keyword()),
@@ -464,7 +470,10 @@ impl ErrorKind {
             PercentWithoutSign { number } => {
                 format!("write `{number}%`: each chance is a percent, its sign right after the number")
             }
-            NoSpawnLaw | BadSpawnLaw { .. } | SpawnLaw(_) => "a spawn law is `classic` (a 2 with 90%, a 4 with 10%) or tiles with \
+            ClassicNotAlone => "write `spawns classic` alone (a 2 with 90%, a 4 with 10%), or the tiles with their \
+                 chances alone: `spawns 2 90% 4 10%`"
+                .into(),
+            NoSpawnLaw | BadSpawnLaw { .. } | SpawnLaw(_) | SpawnTileTooLarge { .. } => "a spawn law is `classic` (a 2 with 90%, a 4 with 10%) or tiles with \
                  their chances: `spawns 2 90% 4 10%`, powers of two from 2 up, each once, percents above 0 (up to six \
                  decimals, `99.5%`) summing to 100"
                 .into(),

@@ -598,6 +598,13 @@ fn the_mistakes_of_the_game_with_spawns() {
             ErrorKind::BadSpawnLaw { found: Found::Word("1.2.3%".into()), suggestion: None },
         ),
         ("spawns 3 100%", "query best-move", ErrorKind::SpawnLaw(rules_2048::SpawnLawError::NotATile { value: 3 })),
+        (
+            "spawns 18446744073709551616 100%",
+            "query best-move",
+            ErrorKind::SpawnTileTooLarge { text: "18446744073709551616".into() },
+        ),
+        ("spawns classic 2 90%", "query best-move", ErrorKind::ClassicNotAlone),
+        ("spawns 2 90% 4 10% classic", "query best-move", ErrorKind::ClassicNotAlone),
         ("spawns 2 90", "query best-move", ErrorKind::PercentWithoutSign { number: "90".into() }),
         ("spawns 2 90 % 4 10 %", "query best-move", ErrorKind::PercentWithoutSign { number: "90".into() }),
         ("spawns 2 90% 4 9.5", "query best-move", ErrorKind::PercentWithoutSign { number: "9.5".into() }),
