@@ -577,6 +577,10 @@ fn expectation_2048(
                 match (tile_value, share) {
                     (Some(tile), Some(percent)) => Ok(Expect2048::Share { tile, percent }),
                     (None, _) => Err(impossible(&tile)),
+                    (_, None) if !percent.0.ends_with('%') && Decimal::parse(&percent.0).is_some() => {
+                        let kind = ErrorKind::PercentWithoutSign { number: percent.0.clone() };
+                        Err(Some(Error::new(kind, percent.1)))
+                    }
                     (_, None) => Err(impossible(percent)),
                 }
             }

@@ -228,8 +228,9 @@ pub enum ErrorKind {
     ClassicNotAlone,
     /// A tile of `spawns` past any number a cell holds (2^64 and up).
     SpawnTileTooLarge { text: String },
-    /// A chance of `spawns` written without its `%` (`2 90 4 10`), or with it
-    /// apart (`2 90 % 4 10 %`).
+    /// A percent written without its `%`: a chance of `spawns` (`2 90 4 10`,
+    /// or apart: `2 90 % 4 10 %`), or the share of a `play`'s `expect`
+    /// (`expect 2048 in 95`).
     PercentWithoutSign { number: String },
     /// A spawn law whose tiles or percents are wrong.
     SpawnLaw(SpawnLawError),
@@ -325,7 +326,7 @@ impl ErrorKind {
             BadSpawnLaw { found, .. } => format!("expected a spawn law, found {found}"),
             ClassicNotAlone => "`classic` is a whole law: no tiles go beside it".into(),
             SpawnTileTooLarge { text } => format!("not a spawn law: `{text}` is too large for a tile"),
-            PercentWithoutSign { number } => format!("the chance `{number}` has no `%` right after it"),
+            PercentWithoutSign { number } => format!("`{number}` has no `%` right after it"),
             SpawnLaw(error) => format!("not a spawn law: {error}"),
             NeedsSpawns { query } => format!("`{}` is a query of the game with spawns", query.keyword()),
             NeedsNoSpawns { query } => format!("`{}` asks about 2048 without spawns", query.keyword()),
@@ -468,7 +469,7 @@ impl ErrorKind {
             Search(_) => return None,
             SpawnsInBlockGame => "remove the line: the block game has no spawns".into(),
             PercentWithoutSign { number } => {
-                format!("write `{number}%`: each chance is a percent, its sign right after the number")
+                format!("a percent has its sign right after the number: `{number}%`")
             }
             ClassicNotAlone => "write `spawns classic` alone (a 2 with 90%, a 4 with 10%), or the tiles with their \
                  chances alone: `spawns 2 90% 4 10%`"

@@ -706,6 +706,7 @@ fn the_mistakes_of_the_game_with_spawns() {
             "query play 1 games\nexpect 4 in 101%",
             ErrorKind::ImpossibleExpect { text: "101%".into(), query: QueryKind::Play },
         ),
+        ("spawns classic", "query play 1 games\nexpect 4 in 95", ErrorKind::PercentWithoutSign { number: "95".into() }),
         (
             "spawns classic",
             "query play 1 games\nexpect 4 at 10%",
