@@ -286,6 +286,31 @@ fn spawns_without_a_law_is_told_once_and_offered_the_classic_law() {
 }
 
 #[test]
+fn a_percent_without_its_sign_is_offered_the_sign() {
+    let mut server = Server::start(&["utf-16"]);
+    // The sign apart, in the law: the fix writes it over the number and the sign.
+    let diagnostics = server.open("game 2048\nspawns 2 90 % 4 10 %\nboard {\n  2 .\n}\nquery best-move\n");
+    assert_eq!(diagnostics[0]["message"], "`90` has no `%` right after it", "{diagnostics:?}");
+    let fix = |server: &mut Server, line| {
+        let range = json!({ "start": at(line, 0), "end": at(line, 30) });
+        let actions =
+            server.on_document("textDocument/codeAction", json!({ "range": range, "context": { "diagnostics": [] } }));
+        let action = &actions[0];
+        let change = &action["edit"]["changes"][URI][0];
+        (action["title"].clone(), change["range"].clone(), change["newText"].clone())
+    };
+    let (title, range, text) = fix(&mut server, 1);
+    assert_eq!((title, text), (json!("Write `90%`"), json!("90%")));
+    assert_eq!(range, json!({ "start": at(1, 9), "end": at(1, 13) }));
+    // The share of a `play`'s `expect`, its sign left out.
+    server.change("game 2048\nspawns classic\nboard {\n  2 .\n}\nquery play 2 games\nexpect 8 in 95\n", 2);
+    let (title, range, text) = fix(&mut server, 6);
+    assert_eq!((title, text), (json!("Write `95%`"), json!("95%")));
+    assert_eq!(range, json!({ "start": at(6, 12), "end": at(6, 14) }));
+    server.stop();
+}
+
+#[test]
 fn an_expect_is_offered_the_answers_of_its_query() {
     let mut server = Server::start(&["utf-16"]);
     server.open(

@@ -374,7 +374,7 @@ fn spawn_law(words: &[Word], statement: Span) -> Result<SpawnLaw, Error> {
         Error::new(ErrorKind::BadSpawnLaw { found, suggestion: None }, *span)
     };
     let mut pairs = Vec::new();
-    for pair in words.chunks(2) {
+    for (index, pair) in words.chunks(2).enumerate() {
         let tile = pair[0].0.parse::<u64>().map_err(|_| match &pair[0] {
             (text, span) if all_digits(text) => Error::new(ErrorKind::SpawnTileTooLarge { text: text.clone() }, *span),
             word => bad(word),
@@ -386,7 +386,15 @@ fn spawn_law(words: &[Word], statement: Span) -> Result<SpawnLaw, Error> {
         };
         let Some(number) = percent_word.0.strip_suffix('%') else {
             return Err(match Decimal::parse(&percent_word.0) {
-                Some(_) => Error::new(ErrorKind::PercentWithoutSign { number: percent_word.0.clone() }, percent_word.1),
+                Some(_) => {
+                    // A sign written apart (`90 %`) is a part of the mistake:
+                    // writing `90%` over both mends it.
+                    let span = match words.get(2 * index + 2) {
+                        Some((sign, sign_span)) if sign == "%" => percent_word.1.to(*sign_span),
+                        _ => percent_word.1,
+                    };
+                    Error::new(ErrorKind::PercentWithoutSign { number: percent_word.0.clone() }, span)
+                }
                 None => bad(percent_word),
             });
         };

@@ -60,12 +60,13 @@ pub(super) fn diagnostics(report: &FileReport, uri: &str, encoding: Encoding) ->
 
 /// The quick fix of an error: its title and the text that replaces its
 /// span (a "did you mean" error's word, the classic law where `spawns` has
-/// none).
-fn quick_fix(kind: &ErrorKind) -> Option<(String, &'static str)> {
-    if let ErrorKind::NoSpawnLaw = kind {
-        return Some(("Write the classic law, `spawns classic`".into(), " classic"));
+/// none, a percent with its sign).
+fn quick_fix(kind: &ErrorKind) -> Option<(String, String)> {
+    match kind {
+        ErrorKind::NoSpawnLaw => Some(("Write the classic law, `spawns classic`".into(), " classic".into())),
+        ErrorKind::PercentWithoutSign { number } => Some((format!("Write `{number}%`"), format!("{number}%"))),
+        _ => suggestion(kind).map(|word| (format!("Replace with `{word}`"), word.to_string())),
     }
-    suggestion(kind).map(|word| (format!("Replace with `{word}`"), word))
 }
 
 /// The word a "did you mean" error suggests, for its quick fix.
