@@ -14,10 +14,15 @@
 //! so every leaf is the same value to the bit (tested against
 //! `Position::best_leaf`).
 
-use grid_core::{lines_toward, Direction, Line, Lines};
+use grid_core::{lines_toward, Axis, Direction, Line, Lines, Way};
 
 use super::heuristic::line_score;
 use crate::rule::slide_in_place;
+
+/// Whether `direction` moves along the rows (left and right).
+fn along_rows(direction: Direction) -> bool {
+    direction.axis() == Axis::Rows
+}
 
 /// A line's score as `board_score` adds it: rounded to `f32`.
 fn score(line: &[u8]) -> f64 {
@@ -45,8 +50,6 @@ pub(crate) struct Scratch {
 /// A board slid one way, line by line, and scored.
 #[derive(Default)]
 struct Slid {
-    /// Whether the lines of the move are the rows (left and right).
-    along_rows: bool,
     /// The board slid; a line whose slide would merge two 2^63 tiles is left
     /// as it was (no board holds its result).
     cells: Vec<u8>,
@@ -112,9 +115,9 @@ impl Shape {
     /// `line` slid toward `direction` (its start for left and up), in place:
     /// whether it changed, or `Err` for a merge of two 2^63 tiles.
     fn slide(line: &mut [u8], direction: Direction) -> Result<bool, usize> {
-        let toward = match direction {
-            Direction::Left | Direction::Up => Direction::Left,
-            Direction::Right | Direction::Down => Direction::Right,
+        let toward = match direction.way() {
+            Way::TowardStart => Direction::Left,
+            Way::TowardEnd => Direction::Right,
         };
         slide_in_place(line, 1, line.len(), toward, |_, _| {})
     }
@@ -122,9 +125,8 @@ impl Shape {
     /// `slid` made `cells` slid toward `direction`, with `line` as its
     /// buffer.
     fn slide_into(&self, cells: &[u8], direction: Direction, slid: &mut Slid, line: &mut Vec<u8>) {
-        let along_rows = matches!(direction, Direction::Left | Direction::Right);
+        let along_rows = along_rows(direction);
         let lines = self.lines(along_rows);
-        slid.along_rows = along_rows;
         slid.cells.clear();
         slid.cells.extend_from_slice(cells);
         for flags in [&mut slid.changed, &mut slid.overflows] {
@@ -176,18 +178,19 @@ pub(crate) fn each_spawned_best_leaf(
         for &(exponent, probability) in law {
             let mut best = lost;
             for (way, direction) in ways.iter().zip(Direction::ALL) {
+                let along_rows = along_rows(direction);
                 // The spawn's line along the move, and where the spawn is in it.
-                let (index, position) = if way.along_rows { (row, col) } else { (col, row) };
+                let (index, position) = if along_rows { (row, col) } else { (col, row) };
                 if way.overflowing_lines > usize::from(way.overflows[index]) {
                     continue;
                 }
-                shape.read(cells, way.along_rows, index, line);
+                shape.read(cells, along_rows, index, line);
                 line[position] = exponent;
                 let Ok(moved) = Shape::slide(line, direction) else { continue };
                 if !moved && way.changed_lines == usize::from(way.changed[index]) {
                     continue;
                 }
-                let (along, crossing) = if way.along_rows {
+                let (along, crossing) = if along_rows {
                     (&way.row_scores, &way.column_scores)
                 } else {
                     (&way.column_scores, &way.row_scores)
@@ -197,10 +200,10 @@ pub(crate) fn each_spawned_best_leaf(
                 // slid to another tile than it did without the spawn.
                 let mut crossing_sum = 0.0;
                 for (k, &before) in crossing.iter().enumerate() {
-                    let value = if line[k] == way.cells[shape.line(way.along_rows, index).at(k)] {
+                    let value = if line[k] == way.cells[shape.line(along_rows, index).at(k)] {
                         before
                     } else {
-                        shape.read(&way.cells, !way.along_rows, k, across);
+                        shape.read(&way.cells, !along_rows, k, across);
                         across[index] = line[k];
                         score(across)
                     };
