@@ -102,17 +102,10 @@ impl Position for Board {
 
     fn class_key(&self) -> Board {
         let (height, width) = (self.height(), self.width());
-        match least_image(self.exponents().as_slice(), height, width) {
-            None => self.clone(),
-            Some(image) => {
-                // Sized first: a flattened iterator does not tell its length,
-                // and this is the memo's hot path.
-                let mut cells = Vec::with_capacity(height * width);
-                cells.extend(image);
-                let cells = grid_core::Grid::from_vec(height, width, cells).expect("the board's size");
-                Board::from_exponents(cells).expect("the same tiles, elsewhere")
-            }
-        }
+        let mut cells = vec![0; height * width];
+        write_least_image(self.exponents().as_slice(), height, width, &mut cells);
+        let cells = grid_core::Grid::from_vec(height, width, cells).expect("the board's size");
+        Board::from_exponents(cells).expect("the same tiles, elsewhere")
     }
 
     fn each_cell(&self) -> impl Iterator<Item = u8> + '_ {
@@ -146,44 +139,69 @@ impl Position for Board {
     }
 }
 
-/// The least of the images of a `height` × `width` board (`cells`, row by
-/// row) under the symmetries of its shape — its mirror images across either
-/// axis and, square, across either diagonal — compared cell by cell in row
-/// order: its cells in that order, or `None` when the board itself is
-/// least. What every representation's [`Position::class_key`] but the 4×4
-/// word's makes its key of; no image is made but the least.
-pub(super) fn least_image(cells: &[u8], height: usize, width: usize) -> Option<impl Iterator<Item = u8> + '_> {
+/// Writes into `image` the least of the images of a `height` × `width`
+/// board (`cells`, row by row) under the symmetries of its shape — itself,
+/// its mirror images across either axis and, square, across either diagonal
+/// — compared cell by cell in row order. What every representation's
+/// [`Position::class_key`] but the 4×4 word's makes its key of; no image is
+/// made but the least.
+pub(super) fn write_least_image(cells: &[u8], height: usize, width: usize, image: &mut [u8]) {
     // Each image reads cell (row, col) at `start + row · down + col · across`.
     let (h, w) = (height as isize, width as isize);
     let all = [
-        (0, w, 1),
-        (w - 1, w, -1),
-        ((h - 1) * w, -w, 1),
-        (h * w - 1, -w, -1),
+        Reading { start: 0, down: w, across: 1 },
+        Reading { start: w - 1, down: w, across: -1 },
+        Reading { start: (h - 1) * w, down: -w, across: 1 },
+        Reading { start: h * w - 1, down: -w, across: -1 },
         // Across a diagonal: a square board's only.
-        (0, 1, w),
-        (w - 1, -1, w),
-        ((h - 1) * w, 1, -w),
-        (h * w - 1, -1, -w),
+        Reading { start: 0, down: 1, across: w },
+        Reading { start: w - 1, down: -1, across: w },
+        Reading { start: (h - 1) * w, down: 1, across: -w },
+        Reading { start: h * w - 1, down: -1, across: -w },
     ];
     let images = &all[..if height == width { 8 } else { 4 }];
-    let read = move |(start, down, across): (isize, isize, isize), row: isize, col: isize| {
-        cells[(start + row * down + col * across) as usize]
-    };
-    let in_order = move || (0..h).flat_map(move |row| (0..w).map(move |col| (row, col)));
-    let below = |a, b| {
-        in_order().find_map(|(row, col)| {
-            let (x, y) = (read(a, row, col), read(b, row, col));
-            (x != y).then_some(x < y)
-        }) == Some(true)
-    };
     let mut least = images[0];
-    for &image in &images[1..] {
-        if below(image, least) {
-            least = image;
+    for &reading in &images[1..] {
+        if reads_below(cells, height, width, reading, least) {
+            least = reading;
         }
     }
-    (least != images[0]).then(|| in_order().map(move |(row, col)| read(least, row, col)))
+    for (row, line) in image.chunks_exact_mut(width).enumerate() {
+        let mut at = least.start + row as isize * least.down;
+        for cell in line {
+            *cell = cells[at as usize];
+            at += least.across;
+        }
+    }
+}
+
+/// One image of a board: where it reads its cell (row, col) in the board's
+/// cells, `start + row · down + col · across`.
+#[derive(Clone, Copy)]
+struct Reading {
+    start: isize,
+    down: isize,
+    across: isize,
+}
+
+/// Whether image `a` of the board is below image `b`, cell by cell in row
+/// order.
+fn reads_below(cells: &[u8], height: usize, width: usize, a: Reading, b: Reading) -> bool {
+    let (mut a_row, mut b_row) = (a.start, b.start);
+    for _ in 0..height {
+        let (mut a_at, mut b_at) = (a_row, b_row);
+        for _ in 0..width {
+            let (x, y) = (cells[a_at as usize], cells[b_at as usize]);
+            if x != y {
+                return x < y;
+            }
+            a_at += a.across;
+            b_at += b.across;
+        }
+        a_row += a.down;
+        b_row += b.down;
+    }
+    false
 }
 
 /// A multiply-rotate hash (in the manner of rustc's FxHash) finished by a

@@ -9,7 +9,7 @@ use grid_core::Direction;
 
 use super::heuristic::board_score;
 use super::leaves::{each_spawned_best_leaf, Scratch};
-use super::position::{least_image, Position};
+use super::position::{write_least_image, Position};
 use crate::board::Board;
 use crate::rule::slide_in_place;
 
@@ -61,16 +61,9 @@ impl<const N: usize> Position for Small<N> {
 
     fn class_key(&self) -> [u8; N] {
         let (height, width) = self.size();
-        match least_image(self.board_cells(), height, width) {
-            None => self.key(),
-            Some(image) => {
-                let mut cells = [0; N];
-                for (cell, exponent) in cells.iter_mut().zip(image) {
-                    *cell = exponent;
-                }
-                cells
-            }
-        }
+        let mut cells = [0; N];
+        write_least_image(self.board_cells(), height, width, &mut cells[..height * width]);
+        cells
     }
 
     fn each_cell(&self) -> impl Iterator<Item = u8> + '_ {

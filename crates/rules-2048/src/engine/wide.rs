@@ -8,7 +8,7 @@ use grid_core::Direction;
 
 use super::heuristic::line_score;
 use super::packed::{nibbles, tables, Way};
-use super::position::{least_image, Position};
+use super::position::{write_least_image, Position};
 use crate::board::Board;
 use crate::rule::slide_in_place;
 
@@ -61,12 +61,8 @@ impl Position for Wide {
     }
 
     fn class_key(&self) -> u128 {
-        let mut cells = self.0;
-        if let Some(image) = least_image(&self.0, 4, 4) {
-            for (cell, exponent) in cells.iter_mut().zip(image) {
-                *cell = exponent;
-            }
-        }
+        let mut cells = [0; 16];
+        write_least_image(&self.0, 4, 4, &mut cells);
         u128::from_le_bytes(cells)
     }
 
