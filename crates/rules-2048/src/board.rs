@@ -89,8 +89,19 @@ impl Board {
 
     /// Builds a board from exponents (0 empty, `e` for `2^e`); `None` when an
     /// exponent exceeds [`MAX_EXPONENT`].
+    ///
+    /// ```
+    /// use grid_core::Grid;
+    /// use rules_2048::{Board, MAX_EXPONENT};
+    /// let cells = |last| Grid::from_vec(2, 40, [vec![1; 79], vec![last]].concat()).unwrap();
+    /// assert_eq!(Board::from_exponents(cells(MAX_EXPONENT)).unwrap().tile(1, 39), 1 << 63);
+    /// assert_eq!(Board::from_exponents(cells(MAX_EXPONENT + 1)), None);
+    /// ```
     pub fn from_exponents(exponents: Grid<u8>) -> Option<Board> {
-        exponents.as_slice().iter().all(|&e| e <= MAX_EXPONENT).then_some(Board { exponents })
+        // The largest exponent, not `all`: a fold without an early exit is
+        // vectorized, and the engine's general board makes one a move.
+        let largest = exponents.as_slice().iter().copied().fold(0, u8::max);
+        (largest <= MAX_EXPONENT).then_some(Board { exponents })
     }
 
     /// The number of rows.
