@@ -146,7 +146,6 @@ impl Position for Board {
 /// [`Position::class_key`] but the 4×4 word's makes its key of; no image is
 /// made but the least.
 pub(super) fn write_least_image(cells: &[u8], height: usize, width: usize, image: &mut [u8]) {
-    // Each image reads cell (row, col) at `start + row · down + col · across`.
     let (h, w) = (height as isize, width as isize);
     let all = [
         Reading { start: 0, down: w, across: 1 },
