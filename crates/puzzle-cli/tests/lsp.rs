@@ -286,7 +286,7 @@ fn spawns_without_a_law_is_told_once_and_offered_the_classic_law() {
 }
 
 #[test]
-fn a_percent_without_its_sign_is_offered_the_sign() {
+fn a_percent_without_its_sign_or_a_number_written_otherwise_is_offered_the_mend() {
     let mut server = Server::start(&["utf-16"]);
     // The sign apart, in the law: the fix writes it over the number and the sign.
     let diagnostics = server.open("game 2048\nspawns 2 90 % 4 10 %\nboard {\n  2 .\n}\nquery best-move\n");
@@ -307,6 +307,15 @@ fn a_percent_without_its_sign_is_offered_the_sign() {
     let (title, range, text) = fix(&mut server, 6);
     assert_eq!((title, text), (json!("Write `95%`"), json!("95%")));
     assert_eq!(range, json!({ "start": at(6, 12), "end": at(6, 14) }));
+    // A number written `.5`, and a chance written as a percent: each is
+    // offered as the language writes it.
+    server.change("game 2048\nspawns 2 .5% 4 99.5%\nboard {\n  2 .\n}\nquery chance 4 within 1\nexpect 50%\n", 3);
+    let (title, range, text) = fix(&mut server, 1);
+    assert_eq!((title, text), (json!("Write `0.5%`"), json!("0.5%")));
+    assert_eq!(range, json!({ "start": at(1, 9), "end": at(1, 12) }));
+    let (title, range, text) = fix(&mut server, 6);
+    assert_eq!((title, text), (json!("Write `0.50`"), json!("0.50")));
+    assert_eq!(range, json!({ "start": at(6, 7), "end": at(6, 10) }));
     server.stop();
 }
 

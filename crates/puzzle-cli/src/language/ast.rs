@@ -246,6 +246,18 @@ impl Decimal {
         Some(Decimal { digits, places })
     }
 
+    /// How a word meant as a number is written in a file: `.5` as `0.5`, `5.`
+    /// as `5`, `+5` as `5`; `None` for a word that is a number already, or
+    /// that no such mending makes one.
+    pub fn mended(text: &str) -> Option<String> {
+        let unsigned = text.strip_prefix('+').unwrap_or(text);
+        let mut mended = if unsigned.starts_with('.') { format!("0{unsigned}") } else { unsigned.to_string() };
+        if mended.ends_with('.') {
+            mended.pop();
+        }
+        (mended != text && Decimal::parse(&mended).is_some()).then_some(mended)
+    }
+
     /// How many digits follow the point of a word written as a number, however
     /// many: 2 for `0.25`, 0 for `7`; `None` for a word that is no number
     /// (a sign, an exponent, no digit before or after the point). What tells

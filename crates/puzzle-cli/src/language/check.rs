@@ -404,7 +404,16 @@ fn spawn_law(words: &[Word], statement: Span) -> Result<SpawnLaw, Error> {
             let too_fine = rules_2048::SpawnLawError::TooFine { places: u32::try_from(places).unwrap_or(u32::MAX) };
             return Err(Error::new(ErrorKind::SpawnLaw(too_fine), percent_word.1));
         }
-        let percent = Decimal::parse(number).ok_or_else(|| bad(percent_word))?;
+        // A mended percent is offered only if the law takes it.
+        let law_takes =
+            |mended: &String| Decimal::places_in(mended).is_some_and(|places| places <= SpawnLaw::MAX_PLACES as usize);
+        let percent = Decimal::parse(number).ok_or_else(|| match Decimal::mended(number).filter(law_takes) {
+            Some(mended) => {
+                let kind = ErrorKind::NumberMisWritten { text: percent_word.0.clone(), written: format!("{mended}%") };
+                Error::new(kind, percent_word.1)
+            }
+            None => bad(percent_word),
+        })?;
         pairs.push((tile, percent));
     }
     // Every chance in units of the finest one's places (u128: no digits
@@ -542,6 +551,25 @@ fn number((text, span): &Word, query: QueryKind) -> Result<u64, Error> {
     }
 }
 
+/// The `expect` of `chance` written otherwise than the language writes a
+/// probability: `.5` (`0.5`), or as a percent (`50%` is `0.50`, to as many
+/// digits). `None` when no such reading makes it a probability.
+fn misread_chance((text, span): &Word) -> Option<Error> {
+    let probability = |written: &str| Decimal::parse(written).is_some_and(|d| d.value() <= 1.0);
+    let kind = match Decimal::mended(text) {
+        Some(written) if probability(&written) => ErrorKind::NumberMisWritten { text: text.clone(), written },
+        _ => {
+            let number = text.strip_suffix('%')?;
+            let percent = Decimal::parse(number).or_else(|| Decimal::parse(&Decimal::mended(number)?))?;
+            let places = Some(percent.places + 2).filter(|&places| places <= Decimal::MAX_PLACES)?;
+            let written = Decimal { digits: percent.digits, places }.to_string();
+            probability(&written).then_some(())?;
+            ErrorKind::ChanceAsPercent { text: text.clone(), written }
+        }
+    };
+    Some(Error::new(kind, *span))
+}
+
 /// The one word of an answer that is one word: an error at the next, if any.
 fn one_word<'w>(first: &'w Word, rest: &[Word]) -> Result<&'w Word, Error> {
     match rest.first() {
@@ -589,7 +617,19 @@ fn expectation_2048(
                         let kind = ErrorKind::PercentWithoutSign { number: percent.0.clone() };
                         Err(Some(Error::new(kind, percent.1)))
                     }
-                    (_, None) => Err(impossible(percent)),
+                    (_, None) => match percent
+                        .0
+                        .strip_suffix('%')
+                        .and_then(Decimal::mended)
+                        .filter(|mended| Decimal::parse(mended).is_some_and(|share| share.value() <= 100.0))
+                    {
+                        Some(mended) => {
+                            let kind =
+                                ErrorKind::NumberMisWritten { text: percent.0.clone(), written: format!("{mended}%") };
+                            Err(Some(Error::new(kind, percent.1)))
+                        }
+                        None => Err(impossible(percent)),
+                    },
                 }
             }
             [_, _, (extra, span), ..] => {
@@ -603,7 +643,7 @@ fn expectation_2048(
                 QueryKind::Reach if word.0 == "unreachable" => Ok(Expect2048::Unreachable),
                 QueryKind::Chance => match Decimal::parse(&word.0).filter(|d| d.value() <= 1.0) {
                     Some(probability) => Ok(Expect2048::Probability(probability)),
-                    None => Err(impossible(word)),
+                    None => Err(misread_chance(word).or_else(|| impossible(word))),
                 },
                 QueryKind::BestMove if word.0 == "none" => Ok(Expect2048::Move(None)),
                 QueryKind::BestMove => match Direction::parse(&word.0) {

@@ -232,6 +232,13 @@ pub enum ErrorKind {
     /// or apart: `2 90 % 4 10 %`), or the share of a `play`'s `expect`
     /// (`expect 2048 in 95`).
     PercentWithoutSign { number: String },
+    /// A number written `.5`, `5.` or `+5` (a percent too: `.5%`), where the
+    /// language writes `0.5`, `5` and `5`: in a spawn law's percents and in
+    /// the `expect` of `chance` and `play`.
+    NumberMisWritten { text: String, written: String },
+    /// The `expect` of `chance` written as a percent (`expect 50%`): it is a
+    /// probability, `written` (`0.50`).
+    ChanceAsPercent { text: String, written: String },
     /// A spawn law whose tiles or percents are wrong.
     SpawnLaw(SpawnLawError),
     /// A query of the game with spawns in a file without `spawns`.
@@ -327,6 +334,10 @@ impl ErrorKind {
             ClassicNotAlone => "`classic` is a whole law: no tiles go beside it".into(),
             SpawnTileTooLarge { text } => format!("not a spawn law: `{text}` is too large for a tile"),
             PercentWithoutSign { number } => format!("`{number}` has no `%` right after it"),
+            NumberMisWritten { text, written } => format!("`{text}` is written `{written}`"),
+            ChanceAsPercent { text, written } => {
+                format!("`chance` answers with a probability, not a percent: `{text}` is `{written}`")
+            }
             SpawnLaw(error) => format!("not a spawn law: {error}"),
             NeedsSpawns { query } => format!("`{}` is a query of the game with spawns", query.keyword()),
             NeedsNoSpawns { query } => format!("`{}` asks about 2048 without spawns", query.keyword()),
@@ -471,6 +482,10 @@ impl ErrorKind {
             PercentWithoutSign { number } => {
                 format!("a percent has its sign right after the number: `{number}%`")
             }
+            NumberMisWritten { .. } => "a number has no sign, and a digit on each side of its point: `0.5`, \
+                 `95%`"
+                .into(),
+            ChanceAsPercent { .. } => QueryKind::Chance.answer_help().into(),
             ClassicNotAlone => "write `spawns classic` alone (a 2 with 90%, a 4 with 10%), or the tiles with their \
                  chances alone: `spawns 2 90% 4 10%`"
                 .into(),

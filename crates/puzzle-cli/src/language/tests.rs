@@ -585,7 +585,22 @@ fn the_mistakes_of_the_game_with_spawns() {
         (
             "spawns 2 .5% 4 99.5%",
             "query best-move",
-            ErrorKind::BadSpawnLaw { found: Found::Word(".5%".into()), suggestion: None },
+            ErrorKind::NumberMisWritten { text: ".5%".into(), written: "0.5%".into() },
+        ),
+        (
+            "spawns 2 +90% 4 10%",
+            "query best-move",
+            ErrorKind::NumberMisWritten { text: "+90%".into(), written: "90%".into() },
+        ),
+        (
+            "spawns 2 90.% 4 10%",
+            "query best-move",
+            ErrorKind::NumberMisWritten { text: "90.%".into(), written: "90%".into() },
+        ),
+        (
+            "spawns 2 -10% 4 110%",
+            "query best-move",
+            ErrorKind::BadSpawnLaw { found: Found::Word("-10%".into()), suggestion: None },
         ),
         (
             "spawns 2 .12345678% 4 99.87654322%",
@@ -693,7 +708,52 @@ fn the_mistakes_of_the_game_with_spawns() {
         (
             "spawns classic",
             "query chance 4 within 2\nexpect .5",
-            ErrorKind::ImpossibleExpect { text: ".5".into(), query: QueryKind::Chance },
+            ErrorKind::NumberMisWritten { text: ".5".into(), written: "0.5".into() },
+        ),
+        (
+            "spawns classic",
+            "query chance 4 within 2\nexpect +1.",
+            ErrorKind::NumberMisWritten { text: "+1.".into(), written: "1".into() },
+        ),
+        (
+            "spawns classic",
+            "query chance 4 within 2\nexpect +5",
+            ErrorKind::ImpossibleExpect { text: "+5".into(), query: QueryKind::Chance },
+        ),
+        (
+            "spawns classic",
+            "query chance 4 within 2\nexpect 50%",
+            ErrorKind::ChanceAsPercent { text: "50%".into(), written: "0.50".into() },
+        ),
+        (
+            "spawns classic",
+            "query chance 4 within 2\nexpect .5%",
+            ErrorKind::ChanceAsPercent { text: ".5%".into(), written: "0.005".into() },
+        ),
+        (
+            "spawns classic",
+            "query chance 4 within 2\nexpect 100.5%",
+            ErrorKind::ImpossibleExpect { text: "100.5%".into(), query: QueryKind::Chance },
+        ),
+        (
+            "spawns classic",
+            "query chance 4 within 2\nexpect 0.00000000000001%",
+            ErrorKind::ImpossibleExpect { text: "0.00000000000001%".into(), query: QueryKind::Chance },
+        ),
+        (
+            "spawns classic",
+            "query play 1 games\nexpect 4 in .5%",
+            ErrorKind::NumberMisWritten { text: ".5%".into(), written: "0.5%".into() },
+        ),
+        (
+            "spawns classic",
+            "query play 1 games\nexpect 4 in +95%",
+            ErrorKind::NumberMisWritten { text: "+95%".into(), written: "95%".into() },
+        ),
+        (
+            "spawns classic",
+            "query play 1 games\nexpect 4 in +150%",
+            ErrorKind::ImpossibleExpect { text: "+150%".into(), query: QueryKind::Play },
         ),
         ("spawns classic", "query chance 4 within 2\nexpect 0.5 0.6", ErrorKind::ExpectTooLong { found: "0.6".into() }),
         (

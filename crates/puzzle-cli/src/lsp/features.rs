@@ -60,11 +60,14 @@ pub(super) fn diagnostics(report: &FileReport, uri: &str, encoding: Encoding) ->
 
 /// The quick fix of an error: its title and the text that replaces its
 /// span (a "did you mean" error's word, the classic law where `spawns` has
-/// none, a percent with its sign).
+/// none, a percent with its sign, a number as the language writes it).
 fn quick_fix(kind: &ErrorKind) -> Option<(String, String)> {
     match kind {
         ErrorKind::NoSpawnLaw => Some(("Write the classic law, `spawns classic`".into(), " classic".into())),
         ErrorKind::PercentWithoutSign { number } => Some((format!("Write `{number}%`"), format!("{number}%"))),
+        ErrorKind::NumberMisWritten { written, .. } | ErrorKind::ChanceAsPercent { written, .. } => {
+            Some((format!("Write `{written}`"), written.clone()))
+        }
         _ => suggestion(kind).map(|word| (format!("Replace with `{word}`"), word.to_string())),
     }
 }
