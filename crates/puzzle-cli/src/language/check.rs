@@ -404,15 +404,9 @@ fn spawn_law(words: &[Word], statement: Span) -> Result<SpawnLaw, Error> {
             let too_fine = rules_2048::SpawnLawError::TooFine { places: u32::try_from(places).unwrap_or(u32::MAX) };
             return Err(Error::new(ErrorKind::SpawnLaw(too_fine), percent_word.1));
         }
-        // A mended percent is offered only if the law takes it.
-        let law_takes =
-            |mended: &String| Decimal::places_in(mended).is_some_and(|places| places <= SpawnLaw::MAX_PLACES as usize);
-        let percent = Decimal::parse(number).ok_or_else(|| match Decimal::mended(number).filter(law_takes) {
-            Some(mended) => {
-                let kind = ErrorKind::NumberMisWritten { text: percent_word.0.clone(), written: format!("{mended}%") };
-                Error::new(kind, percent_word.1)
-            }
-            None => bad(percent_word),
+        let percent = Decimal::parse(number).ok_or_else(|| {
+            let law_takes = |percent: Decimal| percent.places <= SpawnLaw::MAX_PLACES;
+            miswritten(percent_word, "%", law_takes).unwrap_or_else(|| bad(percent_word))
         })?;
         pairs.push((tile, percent));
     }
@@ -551,23 +545,30 @@ fn number((text, span): &Word, query: QueryKind) -> Result<u64, Error> {
     }
 }
 
+/// The error of a word meant as a number with decimals but written `.5`,
+/// `5.` or `+5` (before `suffix`: `%` for a percent), if as the language
+/// writes it (`0.5`, `5`, `5`) `takes` takes it: no mending is offered that
+/// would be refused then.
+fn miswritten((text, span): &Word, suffix: &str, takes: impl Fn(Decimal) -> bool) -> Option<Error> {
+    let written = Decimal::mended(text.strip_suffix(suffix)?)?;
+    takes(Decimal::parse(&written)?).then_some(())?;
+    let kind = ErrorKind::NumberMisWritten { text: text.clone(), written: format!("{written}{suffix}") };
+    Some(Error::new(kind, *span))
+}
+
 /// The `expect` of `chance` written otherwise than the language writes a
 /// probability: `.5` (`0.5`), or as a percent (`50%` is `0.50`, to as many
 /// digits). `None` when no such reading makes it a probability.
-fn misread_chance((text, span): &Word) -> Option<Error> {
-    let probability = |written: &str| Decimal::parse(written).is_some_and(|d| d.value() <= 1.0);
-    let kind = match Decimal::mended(text) {
-        Some(written) if probability(&written) => ErrorKind::NumberMisWritten { text: text.clone(), written },
-        _ => {
-            let number = text.strip_suffix('%')?;
-            let percent = Decimal::parse(number).or_else(|| Decimal::parse(&Decimal::mended(number)?))?;
-            let places = Some(percent.places + 2).filter(|&places| places <= Decimal::MAX_PLACES)?;
-            let written = Decimal { digits: percent.digits, places }.to_string();
-            probability(&written).then_some(())?;
-            ErrorKind::ChanceAsPercent { text: text.clone(), written }
-        }
-    };
-    Some(Error::new(kind, *span))
+fn misread_chance(word: &Word) -> Option<Error> {
+    let probability = |probability: Decimal| probability.value() <= 1.0;
+    miswritten(word, "", probability).or_else(|| {
+        let number = word.0.strip_suffix('%')?;
+        let percent = Decimal::parse(number).or_else(|| Decimal::parse(&Decimal::mended(number)?))?;
+        let places = Some(percent.places + 2).filter(|&places| places <= Decimal::MAX_PLACES)?;
+        let written = Decimal { digits: percent.digits, places };
+        probability(written).then_some(())?;
+        Some(Error::new(ErrorKind::ChanceAsPercent { text: word.0.clone(), written: written.to_string() }, word.1))
+    })
 }
 
 /// The one word of an answer that is one word: an error at the next, if any.
@@ -617,19 +618,9 @@ fn expectation_2048(
                         let kind = ErrorKind::PercentWithoutSign { number: percent.0.clone() };
                         Err(Some(Error::new(kind, percent.1)))
                     }
-                    (_, None) => match percent
-                        .0
-                        .strip_suffix('%')
-                        .and_then(Decimal::mended)
-                        .filter(|mended| Decimal::parse(mended).is_some_and(|share| share.value() <= 100.0))
-                    {
-                        Some(mended) => {
-                            let kind =
-                                ErrorKind::NumberMisWritten { text: percent.0.clone(), written: format!("{mended}%") };
-                            Err(Some(Error::new(kind, percent.1)))
-                        }
-                        None => Err(impossible(percent)),
-                    },
+                    (_, None) => {
+                        Err(miswritten(percent, "%", |share| share.value() <= 100.0).or_else(|| impossible(percent)))
+                    }
                 }
             }
             [_, _, (extra, span), ..] => {
