@@ -68,8 +68,9 @@ fn neovim_shows_the_engine_s_analysis_on_hover() {
 #[test]
 fn neovim_applies_the_quick_fixes_and_the_formatting_of_puzzle_lsp() {
     // A name of Hangul (three bytes a character, one UTF-16 unit) above the
-    // mistakes: the edits land where Neovim's positions say.
-    let text = "name   \"정사각형 2048\"   # 게임\ngmae 2048\nspawns\nboard {\n 2 2 . .\n . 4 . .\n . . . .\n . . . 8\n}\nquery   best-move\n";
+    // mistakes: the edits land where Neovim's positions say. The chance
+    // expected as a percent is met once the law is there.
+    let text = "name   \"정사각형 2048\"   # 게임\ngmae 2048\nspawns\nboard {\n 2 2 . .\n . 4 . .\n . . . .\n . . . 8\n}\nquery   best-move\nquery chance 16 within 1\nexpect 0%\n";
     let Some(received) = in_neovim(text, "edits.lua", &[]) else { return };
     let expected = "name \"정사각형 2048\" # 게임
 game 2048
@@ -83,8 +84,12 @@ board {
 }
 
 query best-move
+
+query chance 16 within 1
+expect 0.00
 fixed: Replace with `game`
 fixed: Write the classic law, `spawns classic`
+fixed: Write `0.00`
 ";
     assert_eq!(received, expected);
 }
