@@ -248,8 +248,12 @@ impl Decimal {
 
     /// How a word meant as a number is written in a file: `.5` as `0.5`, `5.`
     /// as `5`, `+5` as `5`; `None` for a word that is a number already, or
-    /// that no such mending makes one.
+    /// that no such mending makes one, or without a digit (a point alone is
+    /// no number, not 0).
     pub fn mended(text: &str) -> Option<String> {
+        if !text.bytes().any(|byte| byte.is_ascii_digit()) {
+            return None;
+        }
         let unsigned = text.strip_prefix('+').unwrap_or(text);
         let mut mended = if unsigned.starts_with('.') { format!("0{unsigned}") } else { unsigned.to_string() };
         if mended.ends_with('.') {

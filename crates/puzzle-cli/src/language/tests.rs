@@ -603,6 +603,11 @@ fn the_mistakes_of_the_game_with_spawns() {
             ErrorKind::BadSpawnLaw { found: Found::Word("-10%".into()), suggestion: None },
         ),
         (
+            "spawns 2 .% 4 100%",
+            "query best-move",
+            ErrorKind::BadSpawnLaw { found: Found::Word(".%".into()), suggestion: None },
+        ),
+        (
             "spawns 2 .12345678% 4 99.87654322%",
             "query best-move",
             ErrorKind::BadSpawnLaw { found: Found::Word(".12345678%".into()), suggestion: None },
@@ -719,6 +724,16 @@ fn the_mistakes_of_the_game_with_spawns() {
             "spawns classic",
             "query chance 4 within 2\nexpect +5",
             ErrorKind::ImpossibleExpect { text: "+5".into(), query: QueryKind::Chance },
+        ),
+        (
+            "spawns classic",
+            "query chance 4 within 2\nexpect .",
+            ErrorKind::ImpossibleExpect { text: ".".into(), query: QueryKind::Chance },
+        ),
+        (
+            "spawns classic",
+            "query play 1 games\nexpect 4 in +.%",
+            ErrorKind::ImpossibleExpect { text: "+.%".into(), query: QueryKind::Play },
         ),
         (
             "spawns classic",
