@@ -320,6 +320,31 @@ fn a_percent_without_its_sign_or_a_number_written_otherwise_is_offered_the_mend(
 }
 
 #[test]
+fn rows_on_the_line_of_a_board_s_brace_are_offered_lines_of_their_own() {
+    let mut server = Server::start(&["utf-16"]);
+    let fix = |server: &mut Server, line| {
+        let range = json!({ "start": at(line, 0), "end": at(line, 30) });
+        let actions =
+            server.on_document("textDocument/codeAction", json!({ "range": range, "context": { "diagnostics": [] } }));
+        let action = &actions[0];
+        let change = &action["edit"]["changes"][URI][0];
+        (action["title"].clone(), change["range"].clone(), change["newText"].clone())
+    };
+    // A board on one line: its row below the brace, its brace below that.
+    let diagnostics = server.open("game 2048\nboard { 2 2 }  # one line\nquery max-tile within 1\n");
+    assert_eq!(diagnostics[0]["message"], "expected the end of the line after the board's `{`, found `2`");
+    assert_eq!(diagnostics[0]["range"], json!({ "start": at(1, 8), "end": at(1, 13) }));
+    let (title, range, text) = fix(&mut server, 1);
+    assert_eq!(title, "Put the board's rows on lines of their own");
+    assert_eq!((range, text), (json!({ "start": at(1, 7), "end": at(1, 13) }), json!("\n  2 2\n}")));
+    // The first row on the brace's line, the others below: it joins them.
+    server.change("game 2048\nboard {2 2\n  4 4\n}\nquery max-tile within 1\n", 2);
+    let (_, range, text) = fix(&mut server, 1);
+    assert_eq!((range, text), (json!({ "start": at(1, 7), "end": at(1, 10) }), json!("\n  2 2")));
+    server.stop();
+}
+
+#[test]
 fn an_expect_is_offered_the_answers_of_its_query() {
     let mut server = Server::start(&["utf-16"]);
     server.open(

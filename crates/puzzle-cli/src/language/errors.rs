@@ -147,6 +147,8 @@ pub enum ErrorKind {
     ExpectedName { found: Found },
     /// `board` not followed by `{`.
     ExpectedBoardOpen { found: Found },
+    /// A board's row (or its `}`) on the line of its `{`.
+    RowOnOpeningLine { found: Found },
     /// `expect` not followed by an answer; `query` is the query it follows,
     /// if any.
     ExpectedAnswer { found: Found, query: Option<QueryKind> },
@@ -291,6 +293,7 @@ impl ErrorKind {
             ExpectedWithin { found, .. } => format!("expected `within`, found {found}"),
             ExpectedName { found } => format!("expected a quoted name, found {found}"),
             ExpectedBoardOpen { found } => format!("expected `{{` to open the board, found {found}"),
+            RowOnOpeningLine { found } => format!("expected the end of the line after the board's `{{`, found {found}"),
             ExpectedAnswer { found, .. } => format!("expected the answer, found {found}"),
             BoardNotClosed => "the board is not closed: expected `}`".into(),
             BraceOnRow => "expected the end of the row, found `}`".into(),
@@ -434,7 +437,9 @@ impl ErrorKind {
             }
             ExpectedValue { of: Some(ValueOf::Game), .. } => "write `game 2048` or `game blockgame`".into(),
             ExpectedName { .. } => "write the name in double quotes: `name \"My puzzle\"`".into(),
-            ExpectedBoardOpen { .. } => "a board is `board {` at the end of a line, one row per line, then `}`".into(),
+            ExpectedBoardOpen { .. } | RowOnOpeningLine { .. } => {
+                "a board is `board {` at the end of a line, one row per line, then `}`".into()
+            }
             ExpectedAnswer { query: Some(query), .. } => query.answer_help().into(),
             ExpectedAnswer { query: None, .. } => "an expectation is its query's answer: a number or `unreachable`, a \
                  board (`board {` … `}`) after `apply`, a probability after `chance`, a move after `best-move`, \

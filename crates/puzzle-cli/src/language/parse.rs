@@ -160,25 +160,49 @@ fn chunks(source: &str) -> Vec<Chunk> {
             }
             chunks.extend(open_board.take());
         }
-        let opens_board = match words.as_slice() {
-            ["board", second, ..] | ["expect", "board", second, ..] => second.starts_with('{'),
-            _ => false,
-        };
-        // `board` alone on its line: the rows below are its, and the brace is
-        // missing where the line ends.
-        let lacks_brace = matches!(words.as_slice(), ["board"] | ["expect", "board"]);
-        if opens_board {
-            let opening = start + line.find('{').expect("the line opens a board");
-            open_board = Some(Chunk { start, end: next, opening: Some(opening), missing_brace: None });
-        } else if lacks_brace {
-            let after_board = start + line.find("board").expect("the line names a board") + "board".len();
-            open_board = Some(Chunk { start, end: next, opening: None, missing_brace: Some(after_board) });
-        } else {
-            chunks.push(Chunk { start, end: next, opening: None, missing_brace: None });
+        match board_line(line) {
+            Some(BoardLine::Opens { brace }) => {
+                open_board = Some(Chunk { start, end: next, opening: Some(start + brace), missing_brace: None });
+            }
+            // `board` alone on its line: the rows below are its, and the
+            // brace is missing where the line ends.
+            Some(BoardLine::LacksBrace { after_board }) => {
+                open_board = Some(Chunk { start, end: next, opening: None, missing_brace: Some(start + after_board) });
+            }
+            None => chunks.push(Chunk { start, end: next, opening: None, missing_brace: None }),
         }
     }
     chunks.extend(open_board);
     chunks
+}
+
+/// What a line that starts a board holds after its `board`.
+enum BoardLine {
+    /// Its `{`, at this offset in the line.
+    Opens { brace: usize },
+    /// Nothing (a comment at most): the brace belongs right after `board`.
+    LacksBrace { after_board: usize },
+}
+
+/// Whether `line` starts a board, `board` or `expect board` followed by
+/// its `{` (glued to it or not, as the grammar allows), or by nothing.
+fn board_line(line: &str) -> Option<BoardLine> {
+    let code = line.find('#').map_or(line, |at| &line[..at]);
+    let blank = [' ', '\t'];
+    let mut rest = code.trim_start_matches(blank);
+    if let Some(after) = rest.strip_prefix("expect").filter(|after| after.starts_with(blank)) {
+        rest = after.trim_start_matches(blank);
+    }
+    let after_board = rest.strip_prefix("board")?;
+    let at = code.len() - after_board.len();
+    let next = after_board.trim_start_matches(blank);
+    if next.is_empty() {
+        Some(BoardLine::LacksBrace { after_board: at })
+    } else if next.starts_with('{') {
+        Some(BoardLine::Opens { brace: code.len() - next.len() })
+    } else {
+        None
+    }
 }
 
 impl Statements {
@@ -336,6 +360,15 @@ pub(super) fn comment_start(line: &str) -> Option<usize> {
     None
 }
 
+/// Where the words after a line's opening `{` lie in it (`line` starts
+/// with the brace), its comment aside; none when nothing but blanks follows.
+fn words_after_brace(line: &str) -> Option<std::ops::Range<usize>> {
+    let code = &line[..comment_start(line).unwrap_or(line.len())];
+    let after = code.strip_prefix('{')?.trim_end_matches([' ', '\t']);
+    let words = after.trim_start_matches([' ', '\t']);
+    (!words.is_empty()).then(|| 1 + after.len() - words.len()..1 + after.len())
+}
+
 /// Turns pest's error into ours: the same place, in words a puzzle author uses.
 pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error {
     let mut at = match err.location {
@@ -415,6 +448,18 @@ pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error
         ErrorKind::ExpectedWithin { found, query }
     } else if is(Rule::string) {
         ErrorKind::ExpectedName { found }
+    } else if let (true, Some(words)) = (is(Rule::board_body), words_after_brace(line_rest)) {
+        // Rows on the brace's line: the brace is there, the line's end is
+        // not. Told from the first word after the brace to the line's last.
+        let (start, end) = (at + words.start, at + words.end);
+        let first = source[start..end].split([' ', '\t']).next().unwrap_or_default();
+        return Error::new(
+            ErrorKind::RowOnOpeningLine { found: Found::Word(first.to_string()) },
+            Span::new(start, end),
+        );
+    } else if is(Rule::board_body) && rest.starts_with('{') {
+        // The brace, then the file's end.
+        return Error::new(ErrorKind::BoardNotClosed, Span::new(at, at + 1));
     } else if is(Rule::board_body) {
         ErrorKind::ExpectedBoardOpen { found }
     } else if is(Rule::kw_board) {

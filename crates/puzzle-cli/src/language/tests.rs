@@ -510,6 +510,38 @@ fn a_board_without_its_brace_is_told_on_its_own_line() {
 }
 
 #[test]
+fn rows_on_the_line_of_the_brace_are_told_from_the_first_to_the_last() {
+    // Where the rows start after the brace, and where the line's words end
+    // (its comment aside).
+    let cases = [
+        ("board { 2 2 }\n", "2", "2 2 }"),
+        ("board {2 2  # two\n  4 4\n}\n", "2", "2 2"),
+        ("board{ 2 . }\n", "2", "2 . }"),
+        ("board { }\n", "}", "}"),
+    ];
+    for (board, first, words) in cases {
+        let source = format!("game 2048\n{board}query max-tile within 1\n");
+        let errors = parse(&source).unwrap_err();
+        assert_eq!(errors.len(), 1, "{source:?}: {errors:?}");
+        assert_eq!(errors[0].kind, ErrorKind::RowOnOpeningLine { found: Found::Word(first.into()) }, "{source:?}");
+        let start = source.find('{').unwrap() + 1 + source[source.find('{').unwrap() + 1..].find(first).unwrap();
+        assert_eq!(errors[0].span, Span::new(start, start + words.len()), "{source:?}");
+    }
+}
+
+#[test]
+fn a_brace_glued_to_board_opens_it_and_a_brace_at_the_file_s_end_is_unclosed() {
+    check(
+        "game 2048\nboard{\n  2 2\n}\nquery apply L\nexpect board{\n  4 .\n}\n",
+        "None 2048 [2, 2] | apply L => Board(Grid { height: 1, width: 2, rows: [[4, 0]] })",
+    );
+    let source = "game 2048\nboard {";
+    let errors = parse(source).unwrap_err();
+    assert_eq!(errors[0].kind, ErrorKind::BoardNotClosed);
+    assert_eq!(errors[0].span, Span::new(source.len() - 1, source.len()));
+}
+
+#[test]
 fn lone_carriage_returns_keep_their_line_numbers() {
     let source = "game 2048\rboard {\r  2 3\r}\rquery max-tile within 1\r";
     let errors = parse(source).unwrap_err();

@@ -58,18 +58,34 @@ pub(super) fn diagnostics(report: &FileReport, uri: &str, encoding: Encoding) ->
         .collect()
 }
 
-/// The quick fix of an error: its title and the text that replaces its
-/// span (a "did you mean" error's word, the classic law where `spawns` has
-/// none, a percent with its sign, a number as the language writes it).
-fn quick_fix(kind: &ErrorKind) -> Option<(String, String)> {
-    match kind {
-        ErrorKind::NoSpawnLaw => Some(("Write the classic law, `spawns classic`".into(), " classic".into())),
-        ErrorKind::PercentWithoutSign { number } => Some((format!("Write `{number}%`"), format!("{number}%"))),
+/// The quick fix of an error: its title, the span it replaces (the
+/// error's, but for rows on a board's opening line, from the brace on) and
+/// the text that replaces it: a "did you mean" error's word, the classic
+/// law where `spawns` has none, a percent with its sign, a number as the
+/// language writes it, rows moved below their brace.
+fn quick_fix(text: &str, error: &Error) -> Option<(String, Span, String)> {
+    let span = error.span;
+    let (title, word) = match &error.kind {
+        ErrorKind::NoSpawnLaw => ("Write the classic law, `spawns classic`".into(), " classic".into()),
+        ErrorKind::PercentWithoutSign { number } => (format!("Write `{number}%`"), format!("{number}%")),
         ErrorKind::NumberMisWritten { written, .. } | ErrorKind::ChanceAsPercent { written, .. } => {
-            Some((format!("Write `{written}`"), written.clone()))
+            (format!("Write `{written}`"), written.clone())
         }
-        _ => suggestion(kind).map(|word| (format!("Replace with `{word}`"), word.to_string())),
-    }
+        ErrorKind::RowOnOpeningLine { .. } => {
+            // The words become a row of their own, as `puzzle fmt` indents
+            // one, and a `}` that ends them the board's last line.
+            let words = &text[span.start..span.end];
+            let row = words.strip_suffix('}').unwrap_or(words).trim_end_matches([' ', '\t']);
+            let mut rows = if row.is_empty() { String::new() } else { format!("\n  {row}") };
+            if words.ends_with('}') {
+                rows.push_str("\n}");
+            }
+            let after_brace = text[..span.start].trim_end_matches([' ', '\t']).len();
+            return Some(("Put the board's rows on lines of their own".into(), Span::new(after_brace, span.end), rows));
+        }
+        _ => suggestion(&error.kind).map(|word| (format!("Replace with `{word}`"), word.to_string()))?,
+    };
+    Some((title, span, word))
 }
 
 /// The word a "did you mean" error suggests, for its quick fix.
@@ -297,8 +313,8 @@ pub(super) fn code_actions(
     }
     if let Err(errors) = parse(text) {
         for error in errors.iter().filter(|e| e.span.start <= to && from <= e.span.end) {
-            let Some((title, word)) = quick_fix(&error.kind) else { continue };
-            let change = json!({ "range": range(text, error.span.start, error.span.end, encoding), "newText": word });
+            let Some((title, span, word)) = quick_fix(text, error) else { continue };
+            let change = json!({ "range": range(text, span.start, span.end, encoding), "newText": word });
             actions.push(json!({ "title": title, "kind": "quickfix", "isPreferred": true, "edit": { "changes": { uri: [change] } } }));
         }
     }
