@@ -245,13 +245,20 @@ fn a_move_merging_two_tiles_of_2_pow_63_is_an_error_not_a_lost_game() {
 fn a_lost_board_has_no_best_move_and_the_report_says_why() {
     let (_dir, file) = scratch("lost.puzzle");
     let board = "game 2048\nspawns classic\nboard {\n  2 4\n  4 2\n}\n";
-    std::fs::write(&file, format!("{board}query best-move\nexpect none\nquery best-move depth 3\n")).unwrap();
+    let queries = "query best-move\nexpect none\nquery best-move depth 3\nquery play 3 games\n";
+    std::fs::write(&file, format!("{board}{queries}")).unwrap();
     let (status, text) = report(&["run"], &file);
     assert_eq!(status, 0, "{text}");
+    // Games lost before their first move: no speed to tell.
     let expected = "  best-move: none ✓
     why: no move changes the board: the game is lost
   best-move depth 3: none
     why: no move changes the board: the game is lost
+  play 3 games: 3 games, largest tile 4
+    reached: 4 100%
+    score: 0 / 0 / 0 (min / median / max)
+    moves: 0 / 0 / 0
+    speed: no move played
 ";
     assert_eq!(answers(&text), expected);
 }

@@ -335,7 +335,12 @@ pub(crate) fn with_spawns(out: &mut String, board: &rules_2048::Board, answer: &
             );
             let _ = writeln!(out, "    {} {} / {} / {}", style.dim("moves:"), moves.min, moves.median, moves.max);
             let total = stats.total_moves();
-            let _ = writeln!(out, "    {} {:.0} moves a second", style.dim("speed:"), total as f64 / seconds.max(1e-9));
+            let speed = match total {
+                // Games lost (or stopped) before their first move.
+                0 => "no move played".to_string(),
+                _ => format!("{:.0} moves a second", total as f64 / seconds.max(1e-9)),
+            };
+            let _ = writeln!(out, "    {} {speed}", style.dim("speed:"));
         }
         _ => {}
     }
