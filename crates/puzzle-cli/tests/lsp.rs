@@ -316,6 +316,11 @@ fn a_percent_without_its_sign_or_a_number_written_otherwise_is_offered_the_mend(
     let (title, range, text) = fix(&mut server, 6);
     assert_eq!((title, text), (json!("Write `0.50`"), json!("0.50")));
     assert_eq!(range, json!({ "start": at(6, 7), "end": at(6, 10) }));
+    // A law of probabilities: rewritten whole, as percents.
+    server.change("game 2048\nspawns 2 0.9 4 .1\nboard {\n  2 .\n}\nquery best-move\n", 4);
+    let (title, range, text) = fix(&mut server, 1);
+    assert_eq!((title, text), (json!("Write `2 90% 4 10%`"), json!("2 90% 4 10%")));
+    assert_eq!(range, json!({ "start": at(1, 7), "end": at(1, 17) }));
     server.stop();
 }
 

@@ -369,6 +369,9 @@ fn spawn_law(words: &[Word], statement: Span) -> Result<SpawnLaw, Error> {
     if words.iter().any(|(word, _)| word == "classic") {
         return Err(Error::new(ErrorKind::ClassicNotAlone, words_span));
     }
+    if let Some(error) = probabilities_for_percents(words, statement) {
+        return Err(error);
+    }
     let bad = |(text, span): &Word| {
         let found = Found::Word(text.clone());
         Error::new(ErrorKind::BadSpawnLaw { found, suggestion: None }, *span)
@@ -418,6 +421,29 @@ fn spawn_law(words: &[Word], statement: Span) -> Result<SpawnLaw, Error> {
         .map(|&(tile, percent)| (tile, u128::from(percent.digits) * 10u128.pow(places - percent.places)))
         .collect();
     SpawnLaw::in_percent_units(&in_units, places).map_err(|error| Error::new(ErrorKind::SpawnLaw(error), words_span))
+}
+
+/// The error of a law whose chances are written as probabilities
+/// (`spawns 2 0.9 4 0.1`, or `.9` and `.1`), when as percents (`2 90% 4
+/// 10%`) it is a law: the mended law is offered whole.
+fn probabilities_for_percents(words: &[Word], statement: Span) -> Option<Error> {
+    if !words.len().is_multiple_of(2) {
+        return None;
+    }
+    let mut mended = Vec::new();
+    for pair in words.chunks(2) {
+        let word = &pair[1].0;
+        let probability = Decimal::parse(word).or_else(|| Decimal::parse(&Decimal::mended(word)?))?;
+        let percent = match probability.places.checked_sub(2) {
+            Some(places) => Decimal { digits: probability.digits, places },
+            None => Decimal { digits: probability.digits.checked_mul(10u64.pow(2 - probability.places))?, places: 0 },
+        };
+        mended.extend([pair[0].clone(), (format!("{percent}%"), pair[1].1)]);
+    }
+    spawn_law(&mended, statement).ok()?;
+    let text = |words: &[Word]| words.iter().map(|(word, _)| word.as_str()).collect::<Vec<_>>().join(" ");
+    let kind = ErrorKind::ProbabilitiesForPercents { text: text(words), written: text(&mended) };
+    Some(Error::new(kind, words[0].1.to(words[words.len() - 1].1)))
 }
 
 /// The options of `best-move` or `play` (`NAME VALUE` pairs, any order,

@@ -241,6 +241,9 @@ pub enum ErrorKind {
     /// The `expect` of `chance` written as a percent (`expect 50%`): it is a
     /// probability, `written` (`0.50`).
     ChanceAsPercent { text: String, written: String },
+    /// A spawn law's chances written as probabilities (`2 0.9 4 0.1`): as
+    /// percents, `written` (`2 90% 4 10%`) is a law.
+    ProbabilitiesForPercents { text: String, written: String },
     /// A spawn law whose tiles or percents are wrong.
     SpawnLaw(SpawnLawError),
     /// A query of the game with spawns in a file without `spawns`.
@@ -340,6 +343,9 @@ impl ErrorKind {
             NumberMisWritten { text, written } => format!("`{text}` is written `{written}`"),
             ChanceAsPercent { text, written } => {
                 format!("`chance` answers with a probability, not a percent: `{text}` is `{written}`")
+            }
+            ProbabilitiesForPercents { text, written } => {
+                format!("a spawn law's chances are percents: `{text}` is `{written}`")
             }
             SpawnLaw(error) => format!("not a spawn law: {error}"),
             NeedsSpawns { query } => format!("`{}` is a query of the game with spawns", query.keyword()),
@@ -494,7 +500,7 @@ impl ErrorKind {
             ClassicNotAlone => "write `spawns classic` alone (a 2 with 90%, a 4 with 10%), or the tiles with their \
                  chances alone: `spawns 2 90% 4 10%`"
                 .into(),
-            NoSpawnLaw | BadSpawnLaw { .. } | SpawnLaw(_) | SpawnTileTooLarge { .. } => "a spawn law is `classic` (a 2 with 90%, a 4 with 10%) or tiles with \
+            NoSpawnLaw | BadSpawnLaw { .. } | SpawnLaw(_) | SpawnTileTooLarge { .. } | ProbabilitiesForPercents { .. } => "a spawn law is `classic` (a 2 with 90%, a 4 with 10%) or tiles with \
                  their chances: `spawns 2 90% 4 10%`, powers of two from 2 up, each once, percents above 0 (up to six \
                  decimals, `99.5%`) summing to 100"
                 .into(),

@@ -660,6 +660,39 @@ fn the_mistakes_of_the_game_with_spawns() {
         ("spawns 2 90", "query best-move", ErrorKind::PercentWithoutSign { number: "90".into() }),
         ("spawns 2 90 % 4 10 %", "query best-move", ErrorKind::PercentWithoutSign { number: "90".into() }),
         ("spawns 2 90% 4 9.5", "query best-move", ErrorKind::PercentWithoutSign { number: "9.5".into() }),
+        // Probabilities for percents: the law as percents, when it is one.
+        (
+            "spawns 2 0.9 4 0.1",
+            "query best-move",
+            ErrorKind::ProbabilitiesForPercents { text: "2 0.9 4 0.1".into(), written: "2 90% 4 10%".into() },
+        ),
+        (
+            "spawns 2 .9 4 0.100",
+            "query best-move",
+            ErrorKind::ProbabilitiesForPercents { text: "2 .9 4 0.100".into(), written: "2 90% 4 10.0%".into() },
+        ),
+        (
+            "spawns 2 1",
+            "query best-move",
+            ErrorKind::ProbabilitiesForPercents { text: "2 1".into(), written: "2 100%".into() },
+        ),
+        ("spawns 2 0.5 4 0.4", "query best-move", ErrorKind::PercentWithoutSign { number: "0.5".into() }),
+        ("spawns 2 0.9 4 0.1 8 0", "query best-move", ErrorKind::PercentWithoutSign { number: "0.9".into() }),
+        ("spawns 2 0.9 4 10%", "query best-move", ErrorKind::PercentWithoutSign { number: "0.9".into() }),
+        (
+            "spawns 2 0.99999995 4 0.00000005",
+            "query best-move",
+            ErrorKind::ProbabilitiesForPercents {
+                text: "2 0.99999995 4 0.00000005".into(),
+                written: "2 99.999995% 4 0.000005%".into(),
+            },
+        ),
+        // One place more than a law's six as percents: no mend offered.
+        (
+            "spawns 2 0.999999995 4 0.000000005",
+            "query best-move",
+            ErrorKind::PercentWithoutSign { number: "0.999999995".into() },
+        ),
         ("spawns 2 90% 4", "query best-move", ErrorKind::BadSpawnLaw { found: Found::EndOfLine, suggestion: None }),
         (
             "spawns 2 ninety%",

@@ -68,9 +68,9 @@ fn quick_fix(text: &str, error: &Error) -> Option<(String, Span, String)> {
     let (title, word) = match &error.kind {
         ErrorKind::NoSpawnLaw => ("Write the classic law, `spawns classic`".into(), " classic".into()),
         ErrorKind::PercentWithoutSign { number } => (format!("Write `{number}%`"), format!("{number}%")),
-        ErrorKind::NumberMisWritten { written, .. } | ErrorKind::ChanceAsPercent { written, .. } => {
-            (format!("Write `{written}`"), written.clone())
-        }
+        ErrorKind::NumberMisWritten { written, .. }
+        | ErrorKind::ChanceAsPercent { written, .. }
+        | ErrorKind::ProbabilitiesForPercents { written, .. } => (format!("Write `{written}`"), written.clone()),
         ErrorKind::RowOnOpeningLine { .. } => {
             // The words become a row of their own, as `puzzle fmt` indents
             // one, and a `}` that ends them the board's last line.
