@@ -468,7 +468,7 @@ fn options<'w>(
             return None;
         };
         if let Some((_, first)) = found.get(option) {
-            errors.push(Error::new(ErrorKind::OptionTwice { option }, *name_span).also(*first));
+            errors.push(Error::new(ErrorKind::OptionTwice { option, query }, *name_span).also(*first));
         }
         let Some(value) = words.get(at + 1) else {
             let end = Span::new(name_span.end, name_span.end.max(span.end.min(name_span.end)));

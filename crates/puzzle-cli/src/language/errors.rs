@@ -255,7 +255,7 @@ pub enum ErrorKind {
     /// A word after `best-move` or `play N games` that is none of its options.
     UnknownOption { found: String, query: QueryKind, suggestion: Option<Suggestion> },
     /// An option given twice.
-    OptionTwice { option: &'static str },
+    OptionTwice { option: &'static str, query: QueryKind },
     /// An option's value that is none (`depth 0`, `seed x`).
     OptionValue { option: &'static str, found: Found },
     /// `play N` without `games`.
@@ -354,7 +354,7 @@ impl ErrorKind {
                 format!("`chance` within {} on a {height}×{width} board cannot be proven to 1e-12", count(*k, "move"))
             }
             UnknownOption { found, query, .. } => format!("`{found}` is not an option of `{}`", query.keyword()),
-            OptionTwice { option } => format!("`{option}` is given twice"),
+            OptionTwice { option, .. } => format!("`{option}` is given twice"),
             OptionValue { option, found: Found::Word(word) } => {
                 let what = match *option {
                     "until" => "target for `until`",
@@ -516,6 +516,9 @@ impl ErrorKind {
             UnknownOption { suggestion: Some(suggestion), .. } => suggestion.to_string(),
             UnknownOption { query: QueryKind::BestMove, .. } => {
                 format!("`best-move` takes `depth D` (1 to {})", rules_2048::MAX_DEPTH)
+            }
+            OptionTwice { query: QueryKind::BestMove, .. } => {
+                format!("`best-move` takes `depth D` (1 to {}) once", rules_2048::MAX_DEPTH)
             }
             UnknownOption { .. } | OptionTwice { .. } => {
                 "`play N games` takes `seed S`, `depth D` and `until T`, each at most once, in any order".into()

@@ -759,7 +759,11 @@ fn the_mistakes_of_the_game_with_spawns() {
         ),
         ("spawns classic", "query play 3", ErrorKind::ExpectedGames { found: Found::EndOfLine }),
         ("spawns classic", "query play 3 gams", ErrorKind::ExpectedGames { found: Found::Word("gams".into()) }),
-        ("spawns classic", "query play 3 games seed 1 seed 2", ErrorKind::OptionTwice { option: "seed" }),
+        (
+            "spawns classic",
+            "query play 3 games seed 1 seed 2",
+            ErrorKind::OptionTwice { option: "seed", query: QueryKind::Play },
+        ),
         (
             "spawns classic",
             "query play 3 games seed -1",
@@ -875,6 +879,19 @@ fn the_mistakes_of_the_game_with_spawns() {
         let kinds = error_kinds(&source);
         assert!(kinds.contains(&kind), "{source}: {kinds:?}");
     }
+}
+
+#[test]
+fn an_option_given_twice_is_helped_with_its_own_query_s_options() {
+    let help = |query: &str| {
+        let source = format!("game 2048\nspawns classic\nboard {{\n  2 2\n}}\nquery {query}\n");
+        error_kind(&source).help().unwrap()
+    };
+    assert_eq!(help("best-move depth 3 depth 4"), "`best-move` takes `depth D` (1 to 16) once");
+    assert_eq!(
+        help("play 2 games seed 1 seed 2"),
+        "`play N games` takes `seed S`, `depth D` and `until T`, each at most once, in any order"
+    );
 }
 
 #[test]
@@ -1059,7 +1076,10 @@ fn every_mistake_of_a_query_is_told_at_once() {
         ),
         (
             format!("{SPAWNS}query best-move depth 0 depth 1\nexpect X\n"),
-            vec![ErrorKind::OptionTwice { option: "depth" }, impossible("X", QueryKind::BestMove)],
+            vec![
+                ErrorKind::OptionTwice { option: "depth", query: QueryKind::BestMove },
+                impossible("X", QueryKind::BestMove),
+            ],
         ),
         (
             "game 2048\nspawns classic\nboard {\n  . .\n}\nquery best-move depth 0\n".to_string(),
