@@ -286,7 +286,7 @@ fn spawns_without_a_law_is_told_once_and_offered_the_classic_law() {
 }
 
 #[test]
-fn a_percent_without_its_sign_or_a_number_written_otherwise_is_offered_the_mend() {
+fn a_percent_without_its_sign_or_a_number_or_moves_written_otherwise_are_offered_the_mend() {
     let mut server = Server::start(&["utf-16"]);
     // The sign apart, in the law: the fix writes it over the number and the sign.
     let diagnostics = server.open("game 2048\nspawns 2 90 % 4 10 %\nboard {\n  2 .\n}\nquery best-move\n");
@@ -321,6 +321,11 @@ fn a_percent_without_its_sign_or_a_number_written_otherwise_is_offered_the_mend(
     let (title, range, text) = fix(&mut server, 1);
     assert_eq!((title, text), (json!("Write `2 90% 4 10%`"), json!("2 90% 4 10%")));
     assert_eq!(range, json!({ "start": at(1, 7), "end": at(1, 17) }));
+    // Moves written together: written apart.
+    server.change("game 2048\nboard {\n  2 .\n}\nquery apply LURD\n", 5);
+    let (title, range, text) = fix(&mut server, 4);
+    assert_eq!((title, text), (json!("Write `L U R D`"), json!("L U R D")));
+    assert_eq!(range, json!({ "start": at(4, 12), "end": at(4, 16) }));
     server.stop();
 }
 

@@ -252,6 +252,7 @@ fn query_2048(
             None
         }
         QueryKind::Apply => {
+            let one_move = |word: &Word| one_move(word).map_err(|error| moves_together(word).unwrap_or(error));
             let moves: Vec<_> = words.iter().map(|word| keep(one_move(word), errors)).collect();
             moves.into_iter().collect::<Option<_>>().map(|moves| Query2048::Apply { moves })
         }
@@ -346,6 +347,27 @@ fn one_move((text, span): &Word) -> Result<Direction, Error> {
         let suggestion = Suggestion::among(text, &moves).filter(|s| !s.case_only);
         Error::new(ErrorKind::UnknownMove { text: text.clone(), suggestion }, *span)
     })
+}
+
+/// The error of a word of `apply` that is moves written together (`LURD`,
+/// `left,up`, `L,`), told as they are written: apart (`L U R D`, `left up`,
+/// `L`). `None` when some part of it is no move.
+fn moves_together((text, span): &Word) -> Option<Error> {
+    let mut moves = Vec::new();
+    for part in text.split(',').filter(|part| !part.is_empty()) {
+        if Direction::parse(part).is_some() {
+            moves.push(part.to_string());
+        } else {
+            let letters = part.chars().map(|letter| letter.to_string());
+            let letters: Vec<String> = letters.filter(|letter| Direction::parse(letter).is_some()).collect();
+            if letters.len() != part.chars().count() {
+                return None;
+            }
+            moves.extend(letters);
+        }
+    }
+    let written = moves.join(" ");
+    (!moves.is_empty()).then(|| Error::new(ErrorKind::MovesTogether { text: text.clone(), written }, *span))
 }
 
 /// The law of `spawns` (the statement at `statement`): `classic`, or pairs

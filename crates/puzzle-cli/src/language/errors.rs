@@ -187,6 +187,9 @@ pub enum ErrorKind {
     ApplyTooMuchWork { moves: usize, height: usize, width: usize },
     /// A move that is not `U D L R` or a word for one.
     UnknownMove { text: String, suggestion: Option<Suggestion> },
+    /// Moves of `apply` written together (`LURD`, `left,up`): apart,
+    /// `written` (`L U R D`, `left up`).
+    MovesTogether { text: String, written: String },
     /// K past the limit.
     MovesTooMany { text: String },
     /// K below 0.
@@ -321,6 +324,7 @@ impl ErrorKind {
                 format!("{moves} moves on a {height}×{width} board is more work than the limit")
             }
             UnknownMove { text, .. } => format!("unknown move `{text}`"),
+            MovesTogether { text, written } => format!("moves stand apart: `{text}` is written `{written}`"),
             MovesTooMany { text } => format!("{text} moves is more than the limit"),
             MovesNegative { text } => format!("`{text}` is negative"),
             MovesNotANumber { text } => format!("`{text}` is not a number of moves"),
@@ -483,6 +487,9 @@ impl ErrorKind {
                 limits::MAX_APPLY_WORK
             ),
             UnknownMove { .. } => "moves are `U`, `D`, `L`, `R` or `up`, `down`, `left`, `right`".into(),
+            MovesTogether { .. } => {
+                "moves are `U`, `D`, `L`, `R` or `up`, `down`, `left`, `right`, separated by blanks".into()
+            }
             MovesTooMany { .. } | MovesNegative { .. } | MovesNotANumber { .. } => moves_limit(),
             TargetZero | TargetTooLarge { .. } | TargetNotANumber { .. } => target.into(),
             ExpectedBoardSize { .. } => "moves never change the size of a board".into(),

@@ -340,6 +340,34 @@ fn a_misspelt_move_gets_a_suggestion() {
 }
 
 #[test]
+fn moves_written_together_are_told_apart() {
+    let together = |text: &str, written: &str| ErrorKind::MovesTogether { text: text.into(), written: written.into() };
+    let cases = [
+        ("LURD", together("LURD", "L U R D")),
+        ("lurd", together("lurd", "l u r d")),
+        ("left,up", together("left,up", "left up")),
+        ("L, U", together("L,", "L")),
+        ("L,,U", together("L,,U", "L U")),
+        // Some part no move: an unknown move, as before.
+        ("LUX", ErrorKind::UnknownMove { text: "LUX".into(), suggestion: None }),
+        (",", ErrorKind::UnknownMove { text: ",".into(), suggestion: None }),
+        (
+            "upp",
+            ErrorKind::UnknownMove {
+                text: "upp".into(),
+                suggestion: Some(Suggestion { word: "up", case_only: false }),
+            },
+        ),
+    ];
+    for (moves, kind) in cases {
+        assert_eq!(error_kind(&format!("{BOARD_2048}query apply {moves}\n")), kind, "{moves}");
+    }
+    // `best-move` expects one move: two together are no answer of it.
+    let source = "game 2048\nspawns classic\nboard {\n  2 2\n}\nquery best-move\nexpect LU\n";
+    assert!(matches!(error_kind(source), ErrorKind::ImpossibleExpect { .. }));
+}
+
+#[test]
 fn every_mistake_of_a_file_is_reported_in_source_order() {
     // A bad tile on line 3 and a ragged row on line 4, then a bad K and an unknown move.
     let source = "game 2048\nboard {\n  2 3\n  2\n}\nquery max-tile within -1\nquery apply L X\n";

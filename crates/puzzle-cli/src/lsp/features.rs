@@ -61,8 +61,8 @@ pub(super) fn diagnostics(report: &FileReport, uri: &str, encoding: Encoding) ->
 /// The quick fix of an error: its title, the span it replaces (the
 /// error's, but for rows on a board's opening line, from the brace on) and
 /// the text that replaces it: a "did you mean" error's word, the classic
-/// law where `spawns` has none, a percent with its sign, a number as the
-/// language writes it, rows moved below their brace.
+/// law where `spawns` has none, a percent with its sign, a number or moves
+/// as the language writes them, rows moved below their brace.
 fn quick_fix(text: &str, error: &Error) -> Option<(String, Span, String)> {
     let span = error.span;
     let (title, word) = match &error.kind {
@@ -70,7 +70,8 @@ fn quick_fix(text: &str, error: &Error) -> Option<(String, Span, String)> {
         ErrorKind::PercentWithoutSign { number } => (format!("Write `{number}%`"), format!("{number}%")),
         ErrorKind::NumberMisWritten { written, .. }
         | ErrorKind::ChanceAsPercent { written, .. }
-        | ErrorKind::ProbabilitiesForPercents { written, .. } => (format!("Write `{written}`"), written.clone()),
+        | ErrorKind::ProbabilitiesForPercents { written, .. }
+        | ErrorKind::MovesTogether { written, .. } => (format!("Write `{written}`"), written.clone()),
         ErrorKind::RowOnOpeningLine { .. } => {
             // The words become a row of their own, as `puzzle fmt` indents
             // one, and a `}` that ends them the board's last line.
