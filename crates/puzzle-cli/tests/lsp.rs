@@ -125,6 +125,21 @@ impl Server {
         let status = self.child.wait().unwrap();
         assert!(status.success());
     }
+
+    /// The first quick fix offered on `line`: its title, the range it
+    /// replaces (as `(line, from, to)`) and its text.
+    fn first_fix(&mut self, line: u64) -> (String, (u64, u64, u64), String) {
+        let range = json!({ "start": at(line, 0), "end": at(line, 30) });
+        let actions =
+            self.on_document("textDocument/codeAction", json!({ "range": range, "context": { "diagnostics": [] } }));
+        let action = &actions[0];
+        let change = &action["edit"]["changes"][URI][0];
+        let (start, end) = (&change["range"]["start"], &change["range"]["end"]);
+        assert_eq!(start["line"], end["line"], "{change}");
+        let place = |at: &Value| at["character"].as_u64().unwrap();
+        let range = (start["line"].as_u64().unwrap(), place(start), place(end));
+        (action["title"].as_str().unwrap().into(), range, change["newText"].as_str().unwrap().into())
+    }
 }
 
 const URI: &str = "file:///tmp/editor.puzzle";
@@ -288,69 +303,44 @@ fn spawns_without_a_law_is_told_once_and_offered_the_classic_law() {
 #[test]
 fn a_percent_without_its_sign_or_a_number_or_moves_written_otherwise_are_offered_the_mend() {
     let mut server = Server::start(&["utf-16"]);
-    // The sign apart, in the law: the fix writes it over the number and the sign.
     let diagnostics = server.open("game 2048\nspawns 2 90 % 4 10 %\nboard {\n  2 .\n}\nquery best-move\n");
     assert_eq!(diagnostics[0]["message"], "`90` has no `%` right after it", "{diagnostics:?}");
-    let fix = |server: &mut Server, line| {
-        let range = json!({ "start": at(line, 0), "end": at(line, 30) });
-        let actions =
-            server.on_document("textDocument/codeAction", json!({ "range": range, "context": { "diagnostics": [] } }));
-        let action = &actions[0];
-        let change = &action["edit"]["changes"][URI][0];
-        (action["title"].clone(), change["range"].clone(), change["newText"].clone())
-    };
-    let (title, range, text) = fix(&mut server, 1);
-    assert_eq!((title, text), (json!("Write `90%`"), json!("90%")));
-    assert_eq!(range, json!({ "start": at(1, 9), "end": at(1, 13) }));
-    // The share of a `play`'s `expect`, its sign left out.
-    server.change("game 2048\nspawns classic\nboard {\n  2 .\n}\nquery play 2 games\nexpect 8 in 95\n", 2);
-    let (title, range, text) = fix(&mut server, 6);
-    assert_eq!((title, text), (json!("Write `95%`"), json!("95%")));
-    assert_eq!(range, json!({ "start": at(6, 12), "end": at(6, 14) }));
-    // A number written `.5`, and a chance written as a percent: each is
-    // offered as the language writes it.
-    server.change("game 2048\nspawns 2 .5% 4 99.5%\nboard {\n  2 .\n}\nquery chance 4 within 1\nexpect 50%\n", 3);
-    let (title, range, text) = fix(&mut server, 1);
-    assert_eq!((title, text), (json!("Write `0.5%`"), json!("0.5%")));
-    assert_eq!(range, json!({ "start": at(1, 9), "end": at(1, 12) }));
-    let (title, range, text) = fix(&mut server, 6);
-    assert_eq!((title, text), (json!("Write `0.50`"), json!("0.50")));
-    assert_eq!(range, json!({ "start": at(6, 7), "end": at(6, 10) }));
-    // A law of probabilities: rewritten whole, as percents.
-    server.change("game 2048\nspawns 2 0.9 4 .1\nboard {\n  2 .\n}\nquery best-move\n", 4);
-    let (title, range, text) = fix(&mut server, 1);
-    assert_eq!((title, text), (json!("Write `2 90% 4 10%`"), json!("2 90% 4 10%")));
-    assert_eq!(range, json!({ "start": at(1, 7), "end": at(1, 17) }));
-    // Moves written together: written apart.
-    server.change("game 2048\nboard {\n  2 .\n}\nquery apply LURD\n", 5);
-    let (title, range, text) = fix(&mut server, 4);
-    assert_eq!((title, text), (json!("Write `L U R D`"), json!("L U R D")));
-    assert_eq!(range, json!({ "start": at(4, 12), "end": at(4, 16) }));
+    const BOARD: &str = "board {\n  2 .\n}\n";
+    // The file, what the fix replaces (line, from, to), and with what: its
+    // title is "Write `…`" of that.
+    let cases = [
+        // The sign apart, in the law: written over the number and the sign.
+        (format!("game 2048\nspawns 2 90 % 4 10 %\n{BOARD}query best-move\n"), (1, 9, 13), "90%"),
+        // The share of a `play`'s `expect`, its sign left out.
+        (format!("game 2048\nspawns classic\n{BOARD}query play 2 games\nexpect 8 in 95\n"), (6, 12, 14), "95%"),
+        // A number written `.5`, and a chance written as a percent: each as
+        // the language writes it.
+        (format!("game 2048\nspawns 2 .5% 4 99.5%\n{BOARD}query best-move\n"), (1, 9, 12), "0.5%"),
+        (format!("game 2048\nspawns classic\n{BOARD}query chance 4 within 1\nexpect 50%\n"), (6, 7, 10), "0.50"),
+        // A law of probabilities: rewritten whole, as percents.
+        (format!("game 2048\nspawns 2 0.9 4 .1\n{BOARD}query best-move\n"), (1, 7, 17), "2 90% 4 10%"),
+        // Moves written together: written apart.
+        (format!("game 2048\n{BOARD}query apply LURD\n"), (4, 12, 16), "L U R D"),
+    ];
+    for (version, (text, range, mended)) in cases.into_iter().enumerate() {
+        server.change(&text, version as i64 + 2);
+        assert_eq!(server.first_fix(range.0), (format!("Write `{mended}`"), range, mended.to_string()), "{text}");
+    }
     server.stop();
 }
 
 #[test]
 fn rows_on_the_line_of_a_board_s_brace_are_offered_lines_of_their_own() {
     let mut server = Server::start(&["utf-16"]);
-    let fix = |server: &mut Server, line| {
-        let range = json!({ "start": at(line, 0), "end": at(line, 30) });
-        let actions =
-            server.on_document("textDocument/codeAction", json!({ "range": range, "context": { "diagnostics": [] } }));
-        let action = &actions[0];
-        let change = &action["edit"]["changes"][URI][0];
-        (action["title"].clone(), change["range"].clone(), change["newText"].clone())
-    };
     // A board on one line: its row below the brace, its brace below that.
     let diagnostics = server.open("game 2048\nboard { 2 2 }  # one line\nquery max-tile within 1\n");
     assert_eq!(diagnostics[0]["message"], "expected the end of the line after the board's `{`, found `2`");
     assert_eq!(diagnostics[0]["range"], json!({ "start": at(1, 8), "end": at(1, 13) }));
-    let (title, range, text) = fix(&mut server, 1);
-    assert_eq!(title, "Put the board's rows on lines of their own");
-    assert_eq!((range, text), (json!({ "start": at(1, 7), "end": at(1, 13) }), json!("\n  2 2\n}")));
+    let title = "Put the board's rows on lines of their own".to_string();
+    assert_eq!(server.first_fix(1), (title.clone(), (1, 7, 13), "\n  2 2\n}".into()));
     // The first row on the brace's line, the others below: it joins them.
     server.change("game 2048\nboard {2 2\n  4 4\n}\nquery max-tile within 1\n", 2);
-    let (_, range, text) = fix(&mut server, 1);
-    assert_eq!((range, text), (json!({ "start": at(1, 7), "end": at(1, 10) }), json!("\n  2 2")));
+    assert_eq!(server.first_fix(1), (title, (1, 7, 10), "\n  2 2".into()));
     server.stop();
 }
 
