@@ -51,13 +51,16 @@ pub(super) fn check(
     // A file whose `game` is broken is checked as the game its queries
     // belong to, so that their mistakes are found in the same run.
     let game = game.map(|(game, _)| game).or_else(|| queries.first().map(|query| query.kind.game()));
-    let (Some(game), Some((raw, _))) = (game, board) else { return None };
+    let game = game?;
+    // Without a board (broken, or missing: told), the queries are checked
+    // all the same, but for what depends on its size.
+    let raw = board.map(|(raw, _)| raw);
+    let size = raw.as_ref().map(|raw| (raw.len(), raw[0].len()));
+    let ragged = raw.as_ref().is_some_and(|raw| raw.iter().any(|row| row.len() != raw[0].len()));
     let errors_before = errors.len();
-    let ragged = raw.iter().any(|row| row.len() != raw[0].len());
     let game = match game {
         GameKind::Twenty48 => {
-            let board = board_2048(&raw, ragged, errors);
-            let size = (raw.len(), raw[0].len());
+            let board = raw.as_ref().and_then(|raw| board_2048(raw, ragged, errors));
             match spawns.map(|(words, span)| keep(spawn_law(&words, span), errors)) {
                 None => {
                     let queries: Vec<_> = queries.into_iter().filter_map(|raw| query_2048(raw, size, errors)).collect();
@@ -76,7 +79,7 @@ pub(super) fn check(
             if let Some((_, span)) = spawns {
                 errors.push(Error::new(ErrorKind::SpawnsInBlockGame, span));
             }
-            let board = board_blockgame(&raw, ragged, errors);
+            let board = raw.as_ref().and_then(|raw| board_blockgame(raw, ragged, errors));
             let queries: Vec<_> = queries.into_iter().filter_map(|raw| keep(query_blockgame(raw), errors)).collect();
             Game::BlockGame { board: board?, queries }
         }
@@ -232,7 +235,7 @@ fn of_the_other_game(raw: &RawQuery) -> Error {
 /// one of them, its words' and its `expect`'s, so that one run tells them all.
 fn query_2048(
     raw: RawQuery,
-    (height, width): (usize, usize),
+    size: Option<(usize, usize)>,
     errors: &mut Vec<Error>,
 ) -> Option<Item<Query2048, Expect2048>> {
     let words = &raw.words;
@@ -247,7 +250,10 @@ fn query_2048(
             errors.push(Error::new(ErrorKind::TooManyMoves { moves: words.len() }, raw.span));
             None
         }
-        QueryKind::Apply if words.len() * height * width > limits::MAX_APPLY_WORK => {
+        QueryKind::Apply
+            if size.is_some_and(|(height, width)| words.len() * height * width > limits::MAX_APPLY_WORK) =>
+        {
+            let (height, width) = size.unwrap_or_default();
             errors.push(Error::new(ErrorKind::ApplyTooMuchWork { moves: words.len(), height, width }, raw.span));
             None
         }
@@ -266,7 +272,7 @@ fn query_2048(
             return None;
         }
     };
-    let expect = keep(expect_2048(raw.expect, raw.kind, (height, width)), errors);
+    let expect = keep(expect_2048(raw.expect, raw.kind, size), errors);
     Some(Item { query: query?, span: raw.span, expect: expect? })
 }
 
@@ -275,7 +281,7 @@ fn query_2048(
 fn expect_2048(
     expect: Option<(RawExpect, Span)>,
     kind: QueryKind,
-    size: (usize, usize),
+    size: Option<(usize, usize)>,
 ) -> Result<Option<(Expect2048, Span)>, Error> {
     match expect {
         None => Ok(None),
@@ -289,7 +295,8 @@ fn expect_2048(
 
 /// What a query of the game with spawns is checked against.
 struct SpawnContext<'a> {
-    size: (usize, usize),
+    /// The board's size, unless it is broken (and told).
+    size: Option<(usize, usize)>,
     /// The law, unless it is broken (and told).
     law: Option<&'a SpawnLaw>,
     /// The board, when its cells are all tiles.
@@ -302,7 +309,6 @@ fn spawn_query(
     context: &SpawnContext<'_>,
     errors: &mut Vec<Error>,
 ) -> Option<Item<SpawnQuery, Expect2048>> {
-    let (height, width) = context.size;
     let words = &raw.words;
     let query = match raw.kind {
         QueryKind::Chance => {
@@ -311,6 +317,7 @@ fn spawn_query(
             if let (Some(k), Some(law), Some(board)) = (within, context.law, context.board) {
                 let most = rules_2048::most_moves_within(board, law, 1e-12);
                 if k > most {
+                    let (height, width) = (board.height(), board.width());
                     errors.push(Error::new(ErrorKind::ChanceTooDeep { k, most, height, width }, words[1].1));
                     within = None;
                 }
@@ -630,7 +637,7 @@ fn one_word<'w>(first: &'w Word, rest: &[Word]) -> Result<&'w Word, Error> {
 fn expectation_2048(
     query: QueryKind,
     expect: RawExpect,
-    (height, width): (usize, usize),
+    size: Option<(usize, usize)>,
 ) -> Result<Expect2048, Option<Error>> {
     let impossible =
         |(text, span): &Word| Some(Error::new(ErrorKind::ImpossibleExpect { text: text.clone(), query }, *span));
@@ -641,9 +648,9 @@ fn expectation_2048(
             let Some(values) = tile_values(&raw, ragged, &mut cell_errors) else {
                 return Err(cell_errors.into_iter().next());
             };
-            if (values.height(), values.width()) != (height, width) {
-                let kind =
-                    ErrorKind::ExpectedBoardSize { found: (values.height(), values.width()), board: (height, width) };
+            let found = (values.height(), values.width());
+            if let Some(board) = size.filter(|&board| board != found) {
+                let kind = ErrorKind::ExpectedBoardSize { found, board };
                 return Err(Some(Error::new(kind, Span::new(span.start, span.start + 1))));
             }
             Ok(Expect2048::Board(values))

@@ -340,6 +340,40 @@ fn a_misspelt_move_gets_a_suggestion() {
 }
 
 #[test]
+fn a_broken_or_missing_board_hides_none_of_its_queries_mistakes() {
+    let spawns = "game 2048\nspawns classic\nboard {\n  2 2 }\n";
+    let cases = [
+        (
+            "game 2048\nboard { 2 2 }\nquery apply LURD\n",
+            vec![
+                ErrorKind::RowOnOpeningLine { found: Found::Word("2".into()) },
+                ErrorKind::MovesTogether { text: "LURD".into(), written: "L U R D".into() },
+            ],
+        ),
+        (
+            &*format!("{spawns}query chance 4 within 300\nquery best-move depth 0\nexpect board {{\n  2\n}}\n"),
+            vec![
+                ErrorKind::BraceOnRow,
+                ErrorKind::MovesTooMany { text: "300".into() },
+                ErrorKind::OptionValue { option: "depth", found: Found::Word("0".into()) },
+                ErrorKind::OnlyApplyExpectsBoard { query: QueryKind::BestMove },
+            ],
+        ),
+        (
+            "game blockgame\nboard {\n  1 1 }\nquery max-removed\nexpect x\n",
+            vec![ErrorKind::BraceOnRow, ErrorKind::ImpossibleExpect { text: "x".into(), query: QueryKind::MaxRemoved }],
+        ),
+        (
+            "game 2048\nquery apply X\n",
+            vec![ErrorKind::NoBoard, ErrorKind::UnknownMove { text: "X".into(), suggestion: None }],
+        ),
+    ];
+    for (source, kinds) in cases {
+        assert_eq!(error_kinds(source), kinds, "{source}");
+    }
+}
+
+#[test]
 fn moves_written_together_are_told_apart() {
     let together = |text: &str, written: &str| ErrorKind::MovesTogether { text: text.into(), written: written.into() };
     let cases = [
