@@ -33,6 +33,18 @@ pub(super) struct Statements {
     /// The first query past the limit, and how many there are: told once,
     /// not once each.
     past_the_limit: Option<(Span, usize)>,
+    /// Whose the `expect` lines that follow are.
+    expects_go_to: ExpectsGoTo,
+}
+
+/// Whose an `expect` is: the last query kept, or a query after it whose
+/// syntax is broken (told), of this kind when its keyword is one. An
+/// `expect` of a broken query is not read against the query before it.
+#[derive(Default, Clone, Copy)]
+enum ExpectsGoTo {
+    #[default]
+    LastQuery,
+    BrokenQuery(Option<QueryKind>),
 }
 
 /// A query's kind and words, and its `expect`.
@@ -77,6 +89,13 @@ pub(super) fn statements(source: &str) -> (Statements, Vec<Error>) {
                 }
             }
             Err(err) => {
+                let first_line = text.split(['\r', '\n']).next().unwrap_or_default();
+                statements.expects_go_to = match words_of(first_line).as_slice() {
+                    ["query", keyword, ..] => ExpectsGoTo::BrokenQuery(QueryKind::from_keyword(keyword)),
+                    ["query"] => ExpectsGoTo::BrokenQuery(None),
+                    ["expect", ..] => statements.expects_go_to,
+                    _ => ExpectsGoTo::LastQuery,
+                };
                 let mut error = syntax_error(text, err);
                 error.span = error.span.shifted(chunk.start);
                 // A board that runs into the next statement, or the end, is
@@ -86,7 +105,10 @@ pub(super) fn statements(source: &str) -> (Statements, Vec<Error>) {
                 }
                 // An `expect` cut short is shown the answer of its query.
                 if let ErrorKind::ExpectedAnswer { query, .. } = &mut error.kind {
-                    *query = statements.queries.last().map(|query| query.kind);
+                    *query = match statements.expects_go_to {
+                        ExpectsGoTo::LastQuery => statements.queries.last().map(|query| query.kind),
+                        ExpectsGoTo::BrokenQuery(kind) => kind,
+                    };
                 }
                 errors.push(error);
             }
@@ -250,6 +272,7 @@ impl Statements {
                 }
             }
             Rule::query_statement => {
+                self.expects_go_to = ExpectsGoTo::LastQuery;
                 if self.queries.len() == limits::MAX_QUERIES {
                     self.past_the_limit.get_or_insert((keyword_span, 0)).1 += 1;
                     return Ok(());
@@ -270,8 +293,9 @@ impl Statements {
                 self.queries.push(RawQuery { kind, words, span, expect: None });
             }
             Rule::expect_statement => {
-                // Past the limit, the query it follows is not kept.
-                if self.past_the_limit.is_some() {
+                // Past the limit, the query it follows is not kept; a broken
+                // query was told, and its answer is not read.
+                if self.past_the_limit.is_some() || matches!(self.expects_go_to, ExpectsGoTo::BrokenQuery(_)) {
                     return Ok(());
                 }
                 let Some(query) = self.queries.last_mut() else {

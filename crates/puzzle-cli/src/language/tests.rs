@@ -374,6 +374,34 @@ fn a_broken_or_missing_board_hides_none_of_its_queries_mistakes() {
 }
 
 #[test]
+fn the_expect_of_a_broken_query_is_its_not_the_query_s_before() {
+    let value_of = |query| ErrorKind::ExpectedValue { found: Found::EndOfLine, of: Some(ValueOf::Query(query)) };
+    let cases = [
+        // Neither is read against `max-tile`: not as its answer, not as its second.
+        (
+            "query max-tile within 2\nquery apply\nexpect board {\n  4 .\n}\nquery reach 4 within\nexpect 1\n",
+            vec![value_of(QueryKind::Apply), value_of(QueryKind::Reach)],
+        ),
+        // Cut short, it is shown the broken query's answer.
+        (
+            "query max-tile within 2\nquery reach 4 within\nexpect\n",
+            vec![
+                value_of(QueryKind::Reach),
+                ErrorKind::ExpectedAnswer { found: Found::EndOfLine, query: Some(QueryKind::Reach) },
+            ],
+        ),
+        // A query kept again takes its own.
+        (
+            "query apply\nquery apply L\nexpect 4\n",
+            vec![value_of(QueryKind::Apply), ErrorKind::ApplyExpectsBoard { text: "4".into() }],
+        ),
+    ];
+    for (queries, kinds) in cases {
+        assert_eq!(error_kinds(&format!("{BOARD_2048}{queries}")), kinds, "{queries}");
+    }
+}
+
+#[test]
 fn moves_written_together_are_told_apart() {
     let together = |text: &str, written: &str| ErrorKind::MovesTogether { text: text.into(), written: written.into() };
     let cases = [
