@@ -330,6 +330,19 @@ fn a_percent_without_its_sign_or_a_number_or_moves_written_otherwise_are_offered
 }
 
 #[test]
+fn a_separator_after_a_keyword_is_offered_its_removal() {
+    let mut server = Server::start(&["utf-16"]);
+    let diagnostics = server.open("game: 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n");
+    assert_eq!(diagnostics.len(), 1, "the rest is read: {diagnostics:?}");
+    assert_eq!(diagnostics[0]["message"], "`game` takes its value after a blank, without `:`");
+    assert_eq!(server.first_fix(0), ("Remove `:`".into(), (0, 4, 5), String::new()));
+    // Glued to the value: a blank stays between keyword and value.
+    server.change("game:2048\nboard {\n  2 2\n}\nquery max-tile within 1\n", 2);
+    assert_eq!(server.first_fix(0), ("Remove `:`".into(), (0, 4, 5), " ".into()));
+    server.stop();
+}
+
+#[test]
 fn rows_on_the_line_of_a_board_s_brace_are_offered_lines_of_their_own() {
     let mut server = Server::start(&["utf-16"]);
     // A board on one line: its row below the brace, its brace below that.

@@ -145,6 +145,9 @@ pub enum ErrorKind {
     ExpectedWithin { found: Found, query: QueryKind },
     /// `name` not followed by a quoted string.
     ExpectedName { found: Found },
+    /// `:` or `=` between a statement's keyword and its value (`game:
+    /// 2048`, `board = {`), as other formats write them.
+    SeparatorAfterKeyword { keyword: &'static str, separator: String },
     /// `board` not followed by `{`.
     ExpectedBoardOpen { found: Found },
     /// A board's row (or its `}`) on the line of its `{`.
@@ -298,6 +301,9 @@ impl ErrorKind {
             ExpectedQuery { found, .. } => format!("expected a query, found {found}"),
             ExpectedWithin { found, .. } => format!("expected `within`, found {found}"),
             ExpectedName { found } => format!("expected a quoted name, found {found}"),
+            SeparatorAfterKeyword { keyword, separator } => {
+                format!("`{keyword}` takes its value after a blank, without `{separator}`")
+            }
             ExpectedBoardOpen { found } => format!("expected `{{` to open the board, found {found}"),
             RowOnOpeningLine { found } => format!("expected the end of the line after the board's `{{`, found {found}"),
             ExpectedAnswer { found, .. } => format!("expected the answer, found {found}"),
@@ -447,6 +453,9 @@ impl ErrorKind {
             }
             ExpectedValue { of: Some(ValueOf::Game), .. } => "write `game 2048` or `game blockgame`".into(),
             ExpectedName { .. } => "write the name in double quotes: `name \"My puzzle\"`".into(),
+            SeparatorAfterKeyword { .. } => "a statement is its keyword, a blank, then its value: `game 2048`, \
+                 `board {`, `query max-tile within 3`, `expect 16`"
+                .into(),
             ExpectedBoardOpen { .. } | RowOnOpeningLine { .. } => {
                 "a board is `board {` at the end of a line, one row per line, then `}`".into()
             }

@@ -78,7 +78,17 @@ pub(super) fn statements(source: &str) -> (Statements, Vec<Error>) {
             errors.push(Error::new(ErrorKind::ExpectedBoardOpen { found: Found::EndOfLine }, Span::new(at, at)));
             continue;
         }
-        let text = &source[chunk.start..chunk.end];
+        let mut text = &source[chunk.start..chunk.end];
+        // `game: 2048`, `board = {`: told, and the statement read as if
+        // blanks stood in the separator's place (every offset kept).
+        let blanked;
+        if let Some((keyword, at)) = separator_after_keyword(text) {
+            let separator = text[at.clone()].to_string();
+            let span = Span::new(chunk.start + at.start, chunk.start + at.end);
+            errors.push(Error::new(ErrorKind::SeparatorAfterKeyword { keyword, separator }, span));
+            blanked = format!("{}{}{}", &text[..at.start], " ".repeat(at.len()), &text[at.end..]);
+            text = &blanked;
+        }
         match PuzzleParser::parse(Rule::file, text) {
             Ok(mut file) => {
                 let file = file.next().expect("the grammar's top rule matched");
@@ -163,7 +173,6 @@ fn words_of(line: &str) -> Vec<&str> {
 /// starts one; a `board {` or `expect board {` line runs to the line that
 /// starts with `}`, or stops before the next line that starts a statement.
 fn chunks(source: &str) -> Vec<Chunk> {
-    const KEYWORDS: [&str; 6] = ["name", "game", "board", "spawns", "query", "expect"];
     let mut chunks: Vec<Chunk> = Vec::new();
     let mut open_board: Option<Chunk> = None;
     for (start, end, next) in lines(source) {
@@ -198,6 +207,33 @@ fn chunks(source: &str) -> Vec<Chunk> {
     chunks
 }
 
+/// The words that start a statement.
+const KEYWORDS: [&str; 6] = ["name", "game", "board", "spawns", "query", "expect"];
+
+/// What some write between a keyword and its value, as other formats do:
+/// the longest first.
+const SEPARATORS: [&str; 4] = ["==", ":=", ":", "="];
+
+/// Where a separator stands in `text` at `at`, after blanks if any (glued
+/// to the word before or apart from it).
+fn separator_at(text: &str, at: usize) -> Option<std::ops::Range<usize>> {
+    let rest = &text[at..];
+    let start = at + rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    let separator = SEPARATORS.into_iter().find(|separator| text[start..].starts_with(separator))?;
+    Some(start..start + separator.len())
+}
+
+/// The keyword a statement starts with and where a separator follows it
+/// (`game: 2048`, `game:2048`, `board = {`), if one does.
+fn separator_after_keyword(text: &str) -> Option<(&'static str, std::ops::Range<usize>)> {
+    let line = text.split(['\r', '\n']).next().unwrap_or_default();
+    let code = &line[..line.find('#').unwrap_or(line.len())];
+    let start = code.len() - code.trim_start_matches([' ', '\t']).len();
+    let keyword = KEYWORDS.into_iter().find(|keyword| code[start..].starts_with(keyword))?;
+    // Right after the keyword, or blanks after it: `games:` is no keyword.
+    Some((keyword, separator_at(code, start + keyword.len())?))
+}
+
 /// What a line that starts a board holds after its `board`.
 enum BoardLine {
     /// Its `{`, at this offset in the line.
@@ -212,12 +248,23 @@ fn board_line(line: &str) -> Option<BoardLine> {
     let code = line.find('#').map_or(line, |at| &line[..at]);
     let blank = [' ', '\t'];
     let mut rest = code.trim_start_matches(blank);
-    if let Some(after) = rest.strip_prefix("expect").filter(|after| after.starts_with(blank)) {
-        rest = after.trim_start_matches(blank);
+    if let Some(after) = rest.strip_prefix("expect") {
+        // A separator after it (`expect: board {`) is told by the statement.
+        match separator_at(after, 0) {
+            Some(separator) => rest = after[separator.end..].trim_start_matches(blank),
+            None if after.starts_with(blank) => rest = after.trim_start_matches(blank),
+            None => {}
+        }
     }
     let after_board = rest.strip_prefix("board")?;
     let at = code.len() - after_board.len();
-    let next = after_board.trim_start_matches(blank);
+    // A separator (`board = {`) is told by the statement; the board is the
+    // same.
+    let after_separator = match separator_at(code, at) {
+        Some(separator) => &code[separator.end..],
+        None => after_board,
+    };
+    let next = after_separator.trim_start_matches(blank);
     if next.is_empty() {
         Some(BoardLine::LacksBrace { after_board: at })
     } else if next.starts_with('{') {
@@ -461,7 +508,15 @@ pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error
     } else if is(Rule::string) && rest.starts_with('"') {
         ErrorKind::NameNotClosed
     } else if is(Rule::kw_name) || is(Rule::file) {
-        let glued = keywords.iter().find(|k| found_word.starts_with(**k) && found_word.len() > k.len());
+        // A keyword glued to its value (`game2048`), not a longer word that
+        // starts like one (`games`, which is a misspelling).
+        let value_like = |rest: &str| {
+            rest.starts_with(|c: char| c.is_ascii_digit() || c == '"' || c == '{')
+                || GameKind::ALL.iter().any(|game| game.name() == rest)
+                || QueryKind::KEYWORDS.contains(&rest)
+                || ["classic", "unreachable", "none", "board"].contains(&rest)
+        };
+        let glued = keywords.iter().find(|k| found_word.strip_prefix(**k).is_some_and(value_like));
         let glued = glued.map(|keyword| (*keyword, found_word[keyword.len()..].to_string()));
         let suggestion = Suggestion::among(found_word, &keywords);
         ErrorKind::ExpectedStatement { found, glued, suggestion }

@@ -113,6 +113,41 @@ fn a_keyword_stands_apart_from_its_value() {
     let glued = Some(("game", "2048".to_string()));
     let found = Found::Word("game2048".into());
     assert_eq!(error_kind("game2048\n"), ErrorKind::ExpectedStatement { found, glued, suggestion: None });
+    // A longer word that starts like a keyword is a misspelling, not a value
+    // glued to it.
+    let suggestion = Some(Suggestion { word: "game", case_only: false });
+    let found = Found::Word("games".into());
+    assert_eq!(error_kind("games 2048\n"), ErrorKind::ExpectedStatement { found, glued: None, suggestion });
+}
+
+#[test]
+fn a_separator_after_a_keyword_is_told_and_the_statement_read_without_it() {
+    let separator =
+        |keyword, separator: &str| ErrorKind::SeparatorAfterKeyword { keyword, separator: separator.into() };
+    // The file, then every error it holds: the statement is read as if the
+    // separator were a blank, so nothing else is told of it.
+    let cases = [
+        ("game: 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n", vec![separator("game", ":")]),
+        ("game:2048\nboard {\n  2 2\n}\nquery max-tile within 1\n", vec![separator("game", ":")]),
+        ("name := \"x\"\ngame 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n", vec![separator("name", ":=")]),
+        ("game 2048\nboard = {\n  2 2\n}\nquery max-tile within 1\n", vec![separator("board", "=")]),
+        (
+            "game 2048\nboard {\n  2 2\n}\nquery: max-tile within 1\nexpect == 4\n",
+            vec![separator("query", ":"), separator("expect", "==")],
+        ),
+        (
+            "game 2048\nboard {\n  2 2\n}\nquery max-tile within 1\nexpect: X\n",
+            vec![separator("expect", ":"), ErrorKind::ImpossibleExpect { text: "X".into(), query: QueryKind::MaxTile }],
+        ),
+        ("game 2048\nspawns= classic\nboard {\n  2 2\n}\nquery best-move\n", vec![separator("spawns", "=")]),
+        ("game 2048\nboard {\n  2 2\n}\nquery apply L\nexpect: board {\n  4 .\n}\n", vec![separator("expect", ":")]),
+    ];
+    for (source, kinds) in cases {
+        assert_eq!(error_kinds(source), kinds, "{source}");
+    }
+    // Told at the separator itself.
+    let errors = parse("game 2048\nboard = {\n  2 2\n}\nquery max-tile within 1\n").unwrap_err();
+    assert_eq!(errors[0].span, Span::new(16, 17));
 }
 
 #[test]

@@ -72,6 +72,11 @@ fn quick_fix(text: &str, error: &Error) -> Option<(String, Span, String)> {
         | ErrorKind::ChanceAsPercent { written, .. }
         | ErrorKind::ProbabilitiesForPercents { written, .. }
         | ErrorKind::MovesTogether { written, .. } => (format!("Write `{written}`"), written.clone()),
+        ErrorKind::SeparatorAfterKeyword { separator, .. } => {
+            // A blank stays between the keyword and its value.
+            let glued = !text[span.end..].starts_with([' ', '\t']);
+            (format!("Remove `{separator}`"), if glued { " ".into() } else { String::new() })
+        }
         ErrorKind::RowOnOpeningLine { .. } => {
             // The words become a row of their own, as `puzzle fmt` indents
             // one, and a `}` that ends them the board's last line.
