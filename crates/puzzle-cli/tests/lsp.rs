@@ -321,6 +321,8 @@ fn a_percent_without_its_sign_or_a_number_or_moves_written_otherwise_are_offered
         (format!("game 2048\nspawns 2 0.9 4 .1\n{BOARD}query best-move\n"), (1, 7, 17), "2 90% 4 10%"),
         // Moves written together: written apart.
         (format!("game 2048\n{BOARD}query apply LURD\n"), (4, 12, 16), "L U R D"),
+        // A board row with commas: its cells apart.
+        ("game 2048\nboard {\n  [2, .]\n}\nquery apply L\n".to_string(), (2, 2, 8), "2 ."),
     ];
     for (version, (text, range, mended)) in cases.into_iter().enumerate() {
         server.change(&text, version as i64 + 2);

@@ -159,6 +159,9 @@ pub enum ErrorKind {
     BoardNotClosed,
     /// A board's `}` at the end of a row.
     BraceOnRow,
+    /// A board row whose cells are separated by `,` or written in `[` `]`
+    /// (`2, 2`): `written` with blanks alone (`2 2`).
+    CellsNotApart { row: String, written: String },
     /// Something in a board that is neither a row nor `}`.
     ExpectedRowOrBrace { found: Found },
     /// A keyword without the value it needs; `of` is the statement's own
@@ -309,6 +312,12 @@ impl ErrorKind {
             ExpectedAnswer { found, .. } => format!("expected the answer, found {found}"),
             BoardNotClosed => "the board is not closed: expected `}`".into(),
             BraceOnRow => "expected the end of the row, found `}`".into(),
+            CellsNotApart { row, written } if written.is_empty() => {
+                format!("cells stand apart, without commas: `{row}` holds no cell")
+            }
+            CellsNotApart { row, written } => {
+                format!("cells stand apart, without commas: `{row}` is written `{written}`")
+            }
             ExpectedRowOrBrace { found } => format!("expected a board row or `}}`, found {found}"),
             ExpectedValue { found, .. } => format!("expected a value, found {found}"),
             ExpectedEndOfLine { found } => format!("expected the end of the line, found {found}"),
@@ -466,6 +475,7 @@ impl ErrorKind {
                 .into(),
             BoardNotClosed => "close the board with `}` on its own line".into(),
             BraceOnRow => "put the board's closing `}` on its own line".into(),
+            CellsNotApart { .. } => "a board row is cells separated by blanks: `2 . 4`".into(),
             ExpectedRowOrBrace { .. } => {
                 "a board row is cells separated by blanks; `{`, `}` and `\"` are not cells".into()
             }

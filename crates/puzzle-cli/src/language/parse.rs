@@ -396,6 +396,7 @@ fn raw_board(body: Pair<'_, Rule>, offset: usize, errors: &mut Vec<Error>) -> Re
     let opening = Span::new(body_span.start, body_span.start + 1);
     let rows: RawBoard =
         body.into_inner().map(|row| row.into_inner().map(|cell| word(&cell, offset)).collect()).collect();
+    let rows: RawBoard = rows.into_iter().filter_map(|row| cells_apart(row, errors)).collect();
     let Some(first) = rows.first() else {
         return Err(Error::new(ErrorKind::EmptyBoard, opening));
     };
@@ -412,6 +413,34 @@ fn raw_board(body: Pair<'_, Rule>, offset: usize, errors: &mut Vec<Error>) -> Re
         return Err(Error::new(ErrorKind::BoardTooLarge { height, width }, opening));
     }
     Ok(rows)
+}
+
+/// What some write between cells, as lists are written elsewhere.
+const CELL_SEPARATORS: [char; 3] = [',', '[', ']'];
+
+/// A board row's cells, each word cut at the separators in it (`2,2`,
+/// `[2,` and `2]`): the row is read as meant, and the separators are told
+/// once for the row, with the row as written. `None` for a row of
+/// separators alone.
+fn cells_apart(row: Vec<Word>, errors: &mut Vec<Error>) -> Option<Vec<Word>> {
+    if !row.iter().any(|(text, _)| text.contains(CELL_SEPARATORS)) {
+        return Some(row);
+    }
+    let row_span = row[0].1.to(row[row.len() - 1].1);
+    let mut cells = Vec::new();
+    for (text, span) in &row {
+        let mut at = 0;
+        for part in text.split(CELL_SEPARATORS) {
+            if !part.is_empty() {
+                cells.push((part.to_string(), Span::new(span.start + at, span.start + at + part.len())));
+            }
+            at += part.len() + 1;
+        }
+    }
+    let text = |words: &[Word]| words.iter().map(|(word, _)| word.as_str()).collect::<Vec<_>>().join(" ");
+    let kind = ErrorKind::CellsNotApart { row: text(&row), written: text(&cells) };
+    errors.push(Error::new(kind, row_span));
+    (!cells.is_empty()).then_some(cells)
 }
 
 /// Where the comment of `line` starts: its first `#` outside a quoted name.

@@ -437,6 +437,35 @@ fn the_expect_of_a_broken_query_is_its_not_the_query_s_before() {
 }
 
 #[test]
+fn cells_separated_by_commas_are_told_once_a_row_and_read_as_meant() {
+    let apart = |row: &str, written: &str| ErrorKind::CellsNotApart { row: row.into(), written: written.into() };
+    // The rows, then every error: the cells are read as meant, so a bad
+    // tile or a ragged row among them is told too.
+    let cases = [
+        ("  2,2\n  4,4\n", vec![apart("2,2", "2 2"), apart("4,4", "4 4")]),
+        ("  [2, 2],\n  [4, 4]\n", vec![apart("[2, 2],", "2 2"), apart("[4, 4]", "4 4")]),
+        (
+            "  2, 3\n  4 4\n",
+            vec![apart("2, 3", "2 3"), ErrorKind::NotATile { text: "3".into(), error: TileError::NotAPowerOfTwo }],
+        ),
+        ("  2, 2\n  4 4 4\n", vec![apart("2, 2", "2 2"), ErrorKind::RaggedRow { cells: 3, first: 2 }]),
+        ("  [\n  2 2\n  ]\n", vec![apart("[", ""), apart("]", "")]),
+    ];
+    for (rows, kinds) in cases {
+        let source = format!("game 2048\nboard {{\n{rows}}}\nquery max-tile within 1\n");
+        assert_eq!(error_kinds(&source), kinds, "{rows}");
+    }
+    // Each cell where it is written; the error over the row.
+    let source = "game blockgame\nboard {\n  1,1\n}\nquery max-removed\n";
+    let errors = parse(source).unwrap_err();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].span, Span::new(source.find("1,1").unwrap(), source.find("1,1").unwrap() + 3));
+    // An expected board too.
+    let source = format!("{BOARD_2048}query apply L\nexpect board {{\n  4,.\n}}\n");
+    assert_eq!(error_kinds(&source), vec![apart("4,.", "4 .")]);
+}
+
+#[test]
 fn moves_written_together_are_told_apart() {
     let together = |text: &str, written: &str| ErrorKind::MovesTogether { text: text.into(), written: written.into() };
     let cases = [

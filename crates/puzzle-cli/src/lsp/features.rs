@@ -61,17 +61,19 @@ pub(super) fn diagnostics(report: &FileReport, uri: &str, encoding: Encoding) ->
 /// The quick fix of an error: its title, the span it replaces (the
 /// error's, but for rows on a board's opening line, from the brace on) and
 /// the text that replaces it: a "did you mean" error's word, the classic
-/// law where `spawns` has none, a percent with its sign, a number or moves
-/// as the language writes them, rows moved below their brace.
+/// law where `spawns` has none, a percent with its sign, a number, moves or
+/// a board row as the language writes them, rows moved below their brace.
 fn quick_fix(text: &str, error: &Error) -> Option<(String, Span, String)> {
     let span = error.span;
     let (title, word) = match &error.kind {
         ErrorKind::NoSpawnLaw => ("Write the classic law, `spawns classic`".into(), " classic".into()),
         ErrorKind::PercentWithoutSign { number } => (format!("Write `{number}%`"), format!("{number}%")),
+        ErrorKind::CellsNotApart { row, written } if written.is_empty() => (format!("Remove `{row}`"), String::new()),
         ErrorKind::NumberMisWritten { written, .. }
         | ErrorKind::ChanceAsPercent { written, .. }
         | ErrorKind::ProbabilitiesForPercents { written, .. }
-        | ErrorKind::MovesTogether { written, .. } => (format!("Write `{written}`"), written.clone()),
+        | ErrorKind::MovesTogether { written, .. }
+        | ErrorKind::CellsNotApart { written, .. } => (format!("Write `{written}`"), written.clone()),
         ErrorKind::SeparatorAfterKeyword { separator, .. } => {
             // A blank stays between the keyword and its value.
             let glued = !text[span.end..].starts_with([' ', '\t']);
