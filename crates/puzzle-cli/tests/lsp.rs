@@ -313,6 +313,7 @@ fn a_percent_without_its_sign_or_a_number_or_moves_written_otherwise_are_offered
         (format!("game 2048\nspawns 2 90 % 4 10 %\n{BOARD}query best-move\n"), (1, 9, 13), "90%"),
         // The share of a `play`'s `expect`, its sign left out.
         (format!("game 2048\nspawns classic\n{BOARD}query play 2 games\nexpect 8 in 95\n"), (6, 12, 14), "95%"),
+        (format!("game 2048\nspawns classic\n{BOARD}query play 2 games\nexpect 8 in 95 %\n"), (6, 12, 16), "95%"),
         // A number written `.5`, and a chance written as a percent: each as
         // the language writes it.
         (format!("game 2048\nspawns 2 .5% 4 99.5%\n{BOARD}query best-move\n"), (1, 9, 12), "0.5%"),

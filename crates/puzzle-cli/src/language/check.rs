@@ -565,9 +565,10 @@ fn query_blockgame(raw: RawQuery) -> Result<Item<BlockQuery, BlockExpect>, Error
             let kind = ErrorKind::OnlyApplyExpectsBoard { query: QueryKind::MaxRemoved };
             return Err(Error::new(kind, Span::new(span.start, span.start + 1)));
         }
-        Some((RawExpect::Words(first, rest), span)) => {
-            Some((BlockExpect::Number(number(one_word(&first, &rest)?, QueryKind::MaxRemoved)?), span))
-        }
+        Some((RawExpect::Words(first, rest), span)) => Some((
+            BlockExpect::Number(number(one_word(&first, &rest, QueryKind::MaxRemoved)?, QueryKind::MaxRemoved)?),
+            span,
+        )),
     };
     Ok(Item { query, span: raw.span, expect })
 }
@@ -627,10 +628,10 @@ fn misread_chance(word: &Word) -> Option<Error> {
 }
 
 /// The one word of an answer that is one word: an error at the next, if any.
-fn one_word<'w>(first: &'w Word, rest: &[Word]) -> Result<&'w Word, Error> {
+fn one_word<'w>(first: &'w Word, rest: &[Word], query: QueryKind) -> Result<&'w Word, Error> {
     match rest.first() {
         None => Ok(first),
-        Some((extra, span)) => Err(Error::new(ErrorKind::ExpectTooLong { found: extra.clone() }, *span)),
+        Some((extra, span)) => Err(Error::new(ErrorKind::ExpectTooLong { found: extra.clone(), query }, *span)),
     }
 }
 
@@ -678,13 +679,20 @@ fn expectation_2048(
                     }
                 }
             }
+            // The sign apart (`95 %`, `95 percent`): written over both.
+            [(word_in, _), (number, number_span), (sign, sign_span)]
+                if word_in == "in" && (sign == "%" || sign == "percent") && Decimal::parse(number).is_some() =>
+            {
+                let kind = ErrorKind::PercentWithoutSign { number: number.clone() };
+                Err(Some(Error::new(kind, number_span.to(*sign_span))))
+            }
             [_, _, (extra, span), ..] => {
-                Err(Some(Error::new(ErrorKind::ExpectTooLong { found: extra.clone() }, *span)))
+                Err(Some(Error::new(ErrorKind::ExpectTooLong { found: extra.clone(), query }, *span)))
             }
             _ => Err(impossible(&tile)),
         },
         (_, RawExpect::Words(first, rest)) => {
-            let word = one_word(&first, &rest).map_err(Some)?;
+            let word = one_word(&first, &rest, query).map_err(Some)?;
             match query {
                 QueryKind::Reach if word.0 == "unreachable" => Ok(Expect2048::Unreachable),
                 QueryKind::Chance => match Decimal::parse(&word.0).filter(|d| d.value() <= 1.0) {

@@ -273,7 +273,7 @@ pub enum ErrorKind {
     /// until its first two spawns.
     BestMoveOfANewGame,
     /// Words after a one-word answer.
-    ExpectTooLong { found: String },
+    ExpectTooLong { found: String, query: QueryKind },
     /// No answer from the search: a merge of two 2^63 tiles.
     Search(SearchError),
 }
@@ -385,7 +385,7 @@ impl ErrorKind {
             OptionValue { option, found } => format!("expected the value of `{option}`, found {found}"),
             ExpectedGames { found } => format!("expected `games`, found {found}"),
             BestMoveOfANewGame => "`best-move` on a new game: an empty board has no move until its first spawns".into(),
-            ExpectTooLong { found } => format!("expected the end of the line, found `{found}`"),
+            ExpectTooLong { found, .. } => format!("expected the end of the line, found `{found}`"),
             ExpectNotATile { value } => format!("this `expect` can never hold: {value} is not a tile"),
             ExpectPastTheSum { value, .. } => format!("this `expect` can never hold: no move makes a tile of {value}"),
             ExpectBelowTheBoard { value, .. } => {
@@ -560,6 +560,9 @@ impl ErrorKind {
             ExpectedGames { .. } => "write `play N games`, N the number of games".into(),
             BestMoveOfANewGame => {
                 "put the game's first tiles on the board (`chance` and `play` start new games themselves)".into()
+            }
+            ExpectTooLong { query: QueryKind::Play, .. } => {
+                "`play`'s answer is `TILE in P%` (`expect 2048 in 95%`); `#` starts a comment".into()
             }
             ExpectTooLong { .. } => "this answer is one word; `#` starts a comment".into(),
             ExpectNotATile { .. } => "`max-tile` answers with a tile: a power of two, 2 or more".into(),

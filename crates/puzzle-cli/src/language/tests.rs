@@ -993,7 +993,11 @@ fn the_mistakes_of_the_game_with_spawns() {
             "query play 1 games\nexpect 4 in +150%",
             ErrorKind::ImpossibleExpect { text: "+150%".into(), query: QueryKind::Play },
         ),
-        ("spawns classic", "query chance 4 within 2\nexpect 0.5 0.6", ErrorKind::ExpectTooLong { found: "0.6".into() }),
+        (
+            "spawns classic",
+            "query chance 4 within 2\nexpect 0.5 0.6",
+            ErrorKind::ExpectTooLong { found: "0.6".into(), query: QueryKind::Chance },
+        ),
         (
             "spawns classic",
             "query best-move\nexpect X",
@@ -1005,6 +1009,16 @@ fn the_mistakes_of_the_game_with_spawns() {
             ErrorKind::ImpossibleExpect { text: "101%".into(), query: QueryKind::Play },
         ),
         ("spawns classic", "query play 1 games\nexpect 4 in 95", ErrorKind::PercentWithoutSign { number: "95".into() }),
+        (
+            "spawns classic",
+            "query play 1 games\nexpect 4 in 95 %",
+            ErrorKind::PercentWithoutSign { number: "95".into() },
+        ),
+        (
+            "spawns classic",
+            "query play 1 games\nexpect 4 in 9.5 percent",
+            ErrorKind::PercentWithoutSign { number: "9.5".into() },
+        ),
         (
             "spawns classic",
             "query play 1 games\nexpect 4 at 10%",
@@ -1023,7 +1037,7 @@ fn the_mistakes_of_the_game_with_spawns() {
         (
             "spawns classic",
             "query play 1 games\nexpect 4 in 10% more",
-            ErrorKind::ExpectTooLong { found: "more".into() },
+            ErrorKind::ExpectTooLong { found: "more".into(), query: QueryKind::Play },
         ),
         ("spawns classic\nspawns classic", "query best-move", ErrorKind::GivenTwice { keyword: HeaderKeyword::Spawns }),
         ("", "query best-move\nspawns classic", ErrorKind::AfterQuery { keyword: HeaderKeyword::Spawns }),
@@ -1033,6 +1047,20 @@ fn the_mistakes_of_the_game_with_spawns() {
         let kinds = error_kinds(&source);
         assert!(kinds.contains(&kind), "{source}: {kinds:?}");
     }
+}
+
+#[test]
+fn an_answer_too_long_is_helped_with_its_query_s_answer() {
+    let help =
+        |queries: &str| error_kind(&format!("game 2048\nspawns classic\nboard {{\n  2 2\n}}\n{queries}\n")).help();
+    assert_eq!(
+        help("query chance 4 within 1\nexpect 0.5 0.6").unwrap(),
+        "this answer is one word; `#` starts a comment"
+    );
+    assert_eq!(
+        help("query play 2 games\nexpect 4 in 50% more").unwrap(),
+        "`play`'s answer is `TILE in P%` (`expect 2048 in 95%`); `#` starts a comment"
+    );
 }
 
 #[test]
