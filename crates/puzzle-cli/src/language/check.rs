@@ -250,10 +250,8 @@ fn query_2048(
             errors.push(Error::new(ErrorKind::TooManyMoves { moves: words.len() }, raw.span));
             None
         }
-        QueryKind::Apply
-            if size.is_some_and(|(height, width)| words.len() * height * width > limits::MAX_APPLY_WORK) =>
-        {
-            let (height, width) = size.unwrap_or_default();
+        QueryKind::Apply if size.is_some_and(|(h, w)| words.len() * h * w > limits::MAX_APPLY_WORK) => {
+            let (height, width) = size.expect("the guard read the size");
             errors.push(Error::new(ErrorKind::ApplyTooMuchWork { moves: words.len(), height, width }, raw.span));
             None
         }
@@ -422,7 +420,7 @@ fn spawn_law(words: &[Word], statement: Span) -> Result<SpawnLaw, Error> {
                     // A sign written apart (`90 %`) is a part of the mistake:
                     // writing `90%` over both mends it.
                     let span = match words.get(2 * index + 2) {
-                        Some((sign, sign_span)) if sign == "%" => percent_word.1.to(*sign_span),
+                        Some((sign, sign_span)) if sign == "%" || sign == "percent" => percent_word.1.to(*sign_span),
                         _ => percent_word.1,
                     };
                     Error::new(ErrorKind::PercentWithoutSign { number: percent_word.0.clone() }, span)
@@ -565,10 +563,10 @@ fn query_blockgame(raw: RawQuery) -> Result<Item<BlockQuery, BlockExpect>, Error
             let kind = ErrorKind::OnlyApplyExpectsBoard { query: QueryKind::MaxRemoved };
             return Err(Error::new(kind, Span::new(span.start, span.start + 1)));
         }
-        Some((RawExpect::Words(first, rest), span)) => Some((
-            BlockExpect::Number(number(one_word(&first, &rest, QueryKind::MaxRemoved)?, QueryKind::MaxRemoved)?),
-            span,
-        )),
+        Some((RawExpect::Words(first, rest), span)) => {
+            let word = one_word(&first, &rest, QueryKind::MaxRemoved)?;
+            Some((BlockExpect::Number(number(word, QueryKind::MaxRemoved)?), span))
+        }
     };
     Ok(Item { query, span: raw.span, expect })
 }

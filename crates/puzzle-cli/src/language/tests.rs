@@ -813,6 +813,7 @@ fn the_mistakes_of_the_game_with_spawns() {
         ("spawns 2 90% 4 10% classic", "query best-move", ErrorKind::ClassicNotAlone),
         ("spawns 2 90", "query best-move", ErrorKind::PercentWithoutSign { number: "90".into() }),
         ("spawns 2 90 % 4 10 %", "query best-move", ErrorKind::PercentWithoutSign { number: "90".into() }),
+        ("spawns 2 90 percent 4 10%", "query best-move", ErrorKind::PercentWithoutSign { number: "90".into() }),
         ("spawns 2 90% 4 9.5", "query best-move", ErrorKind::PercentWithoutSign { number: "9.5".into() }),
         // Probabilities for percents: the law as percents, when it is one.
         (
