@@ -145,6 +145,10 @@ pub enum ErrorKind {
     ExpectedWithin { found: Found, query: QueryKind },
     /// `name` not followed by a quoted string.
     ExpectedName { found: Found },
+    /// A character that looks like one of the language's and is not: a
+    /// blank other than a space or a tab, a full-width form, a
+    /// typographer's quote or dash; `meant` is the one it stands for.
+    LookAlike { found: String, meant: String },
     /// `:` or `=` between a statement's keyword and its value (`game:
     /// 2048`, `board = {`), as other formats write them.
     SeparatorAfterKeyword { keyword: &'static str, separator: String },
@@ -304,6 +308,16 @@ impl ErrorKind {
             ExpectedQuery { found, .. } => format!("expected a query, found {found}"),
             ExpectedWithin { found, .. } => format!("expected `within`, found {found}"),
             ExpectedName { found } => format!("expected a quoted name, found {found}"),
+            LookAlike { found, meant } => {
+                // Their code points: a blank shows none of itself.
+                let codes: Vec<String> = found.chars().map(|c| format!("U+{:04X}", u32::from(c))).collect();
+                let codes = codes.join(" ");
+                if meant.trim().is_empty() {
+                    format!("`{found}` ({codes}) is a blank the language does not read: write a space")
+                } else {
+                    format!("`{found}` ({codes}) looks like `{meant}` but is not: write `{meant}`")
+                }
+            }
             SeparatorAfterKeyword { keyword, separator } => {
                 format!("`{keyword}` takes its value after a blank, without `{separator}`")
             }
@@ -462,6 +476,10 @@ impl ErrorKind {
             }
             ExpectedValue { of: Some(ValueOf::Game), .. } => "write `game 2048` or `game blockgame`".into(),
             ExpectedName { .. } => "write the name in double quotes: `name \"My puzzle\"`".into(),
+            LookAlike { .. } => "outside names and comments, a file is written in plain ASCII: spaces or tabs \
+                 between words, `\"` around a name, `-` in `max-tile` (an input method's full-width characters \
+                 are other characters)"
+                .into(),
             SeparatorAfterKeyword { .. } => "a statement is its keyword, a blank, then its value: `game 2048`, \
                  `board {`, `query max-tile within 3`, `expect 16`"
                 .into(),

@@ -15,6 +15,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod ast;
+mod characters;
 mod check;
 pub mod errors;
 pub mod format;
@@ -24,6 +25,8 @@ mod parse;
 pub mod template;
 #[cfg(test)]
 mod tests;
+
+use crate::diagnostic::Span;
 
 pub use ast::{BlockExpect, BlockQuery, Expect2048, Game, GameKind, Item, Puzzle, Query2048, QueryKind, SpawnQuery};
 pub use errors::{Error, ErrorKind, Found, HeaderKeyword, Suggestion, ValueOf};
@@ -56,9 +59,37 @@ fn parse_with(source: &str, counts: impl Fn(&Error) -> bool) -> Result<Puzzle, V
         }
         None => source,
     };
-    let (statements, mut errors) = parse::statements(source);
+    // Look-alikes are told, and the file read with what they stand for: its
+    // errors are then the replaced text's, their spans put back in place.
+    let look_alikes = characters::look_alikes(source);
+    let replaced;
+    let read = match look_alikes.is_empty() {
+        true => source,
+        false => {
+            replaced = characters::replaced(source, &look_alikes);
+            replaced.as_str()
+        }
+    };
+    let (statements, mut errors) = parse::statements(read);
     let parsed_cleanly = errors.is_empty();
-    let puzzle = check::check(statements, source, parsed_cleanly, &mut errors);
+    let mut puzzle = check::check(statements, read, parsed_cleanly, &mut errors);
+    if !look_alikes.is_empty() {
+        let in_source = |span: Span| {
+            Span::new(
+                characters::source_offset(span.start, &look_alikes),
+                characters::source_offset(span.end, &look_alikes),
+            )
+        };
+        for error in &mut errors {
+            (error.span, error.also) = (in_source(error.span), error.also.map(in_source));
+        }
+        errors.extend(characters::runs(&look_alikes).into_iter().map(|(span, meant)| {
+            let kind = ErrorKind::LookAlike { found: source[span.start..span.end].to_string(), meant };
+            Error::new(kind, span)
+        }));
+        // Its spans are the replaced text's, and the file is not valid.
+        puzzle = None;
+    }
     errors.retain(counts);
     match puzzle {
         Some(puzzle) if errors.is_empty() => Ok(puzzle),

@@ -466,6 +466,42 @@ fn cells_separated_by_commas_are_told_once_a_row_and_read_as_meant() {
 }
 
 #[test]
+fn look_alike_characters_are_told_and_the_file_read_as_meant() {
+    let look_alike = |found: &str, meant: &str| ErrorKind::LookAlike { found: found.into(), meant: meant.into() };
+    // The file, then every error: what a look-alike stands for is read in
+    // its place, so nothing else is told of it.
+    let cases = [
+        ("game\u{3000}2048\nboard {\n  2 2\n}\nquery max-tile within 1\n", vec![look_alike("\u{3000}", " ")]),
+        ("game \u{ff12}\u{ff10}\u{ff14}\u{ff18}\nboard {\n  2\u{a0}2\n}\nquery max-tile within 1\n", vec![
+            look_alike("\u{ff12}\u{ff10}\u{ff14}\u{ff18}", "2048"),
+            look_alike("\u{a0}", " "),
+        ]),
+        ("name \u{201c}2048\u{201d}\ngame 2048\nboard {\n  2 2\n}\nquery max\u{2010}tile within 1\n", vec![
+            look_alike("\u{201c}", "\""),
+            look_alike("\u{201d}", "\""),
+            look_alike("\u{2010}", "-"),
+        ]),
+        // Names and comments hold any character; a name opened by `"` holds
+        // typographer's quotes too.
+        ("name \"\u{ff12} \u{201c}x\u{201d}\"\ngame 2048  # \u{3000}\u{ff12}\nboard {\n  2 2\n}\nquery max-tile within 1\n", vec![]),
+    ];
+    for (source, kinds) in cases {
+        let found = match parse(source) {
+            Ok(_) => Vec::new(),
+            Err(errors) => errors.into_iter().map(|error| error.kind).collect(),
+        };
+        assert_eq!(found, kinds, "{source:?}");
+    }
+    // An error after a look-alike is told where it is in the file.
+    let source = "game\u{3000}2048\nboard {\n  \u{ff12} 3\n}\nquery max-tile within 1\n";
+    let errors = parse(source).unwrap_err();
+    let three = source.find('3').unwrap();
+    assert!(errors.iter().any(|error| error.span == Span::new(three, three + 1)), "{errors:?}");
+    let wide_two = source.find('\u{ff12}').unwrap();
+    assert_eq!(errors[1].span, Span::new(wide_two, wide_two + 3), "{errors:?}");
+}
+
+#[test]
 fn moves_written_together_are_told_apart() {
     let together = |text: &str, written: &str| ErrorKind::MovesTogether { text: text.into(), written: written.into() };
     let cases = [

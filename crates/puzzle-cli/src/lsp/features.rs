@@ -74,6 +74,8 @@ fn quick_fix(text: &str, error: &Error) -> Option<(String, Span, String)> {
         | ErrorKind::ProbabilitiesForPercents { written, .. }
         | ErrorKind::MovesTogether { written, .. }
         | ErrorKind::CellsNotApart { written, .. } => (format!("Write `{written}`"), written.clone()),
+        ErrorKind::LookAlike { meant, .. } if meant.trim().is_empty() => ("Write a space".into(), " ".into()),
+        ErrorKind::LookAlike { meant, .. } => (format!("Write `{meant}`"), meant.clone()),
         ErrorKind::SeparatorAfterKeyword { separator, .. } => {
             // A blank stays between the keyword and its value.
             let glued = !text[span.end..].starts_with([' ', '\t']);

@@ -1,0 +1,114 @@
+//! Characters that look like the language's own and are not: a blank other
+//! than a space or a tab (an input method's `　`, a no-break space), a
+//! full-width letter or digit (`２０４８`), a typographer's quote (`“`) or
+//! dash (`‐`). Each is told where it is, and the file is read with the
+//! character it stands for in its place, so that the rest of the file is
+//! checked as meant.
+//!
+//! Names and comments may hold any character: they are not looked into.
+
+use crate::diagnostic::Span;
+
+/// A character of the file that stands for one of the language's.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct LookAlike {
+    /// Where it is in the file.
+    pub(super) at: usize,
+    pub(super) found: char,
+    /// The character it stands for.
+    pub(super) meant: char,
+}
+
+impl LookAlike {
+    pub(super) fn span(self) -> Span {
+        Span::new(self.at, self.at + self.found.len_utf8())
+    }
+}
+
+/// The character `found` stands for, if it is a look-alike.
+fn meant_by(found: char) -> Option<char> {
+    match found {
+        '\u{a0}' | '\u{2000}'..='\u{200b}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}' | '\u{b}' | '\u{c}' => {
+            Some(' ')
+        }
+        // The full-width forms of `!` to `~`, 0xFEE0 above them.
+        '\u{ff01}'..='\u{ff5e}' => char::from_u32(found as u32 - 0xfee0),
+        '\u{201c}' | '\u{201d}' | '\u{201e}' | '\u{2033}' => Some('"'),
+        '\u{2010}'..='\u{2015}' | '\u{2212}' => Some('-'),
+        _ => None,
+    }
+}
+
+/// The look-alikes of `source` outside names and comments, in order. A
+/// look-alike of `"` opens a name as `"` would, and closes one it opened;
+/// within a name opened by `"`, it is the name's own.
+pub(super) fn look_alikes(source: &str) -> Vec<LookAlike> {
+    // Within a name: whether a look-alike opened it.
+    let mut name: Option<bool> = None;
+    let mut comment = false;
+    let mut found = Vec::new();
+    let mut chars = source.char_indices();
+    while let Some((at, c)) = chars.next() {
+        match (c, meant_by(c)) {
+            // A name and a comment end with their line.
+            ('\r' | '\n', _) => (name, comment) = (None, false),
+            _ if comment => {}
+            ('"', _) => name = if name.is_some() { None } else { Some(false) },
+            ('\\', _) if name.is_some() => {
+                chars.next();
+            }
+            ('#', _) if name.is_none() => comment = true,
+            (_, Some('"')) if name != Some(false) => {
+                found.push(LookAlike { at, found: c, meant: '"' });
+                name = if name.is_some() { None } else { Some(true) };
+            }
+            (_, Some(meant)) if name.is_none() => found.push(LookAlike { at, found: c, meant }),
+            _ => {}
+        }
+    }
+    found
+}
+
+/// The look-alikes told together: each run of them side by side (`２０４８`),
+/// where it is, and what it stands for (`2048`).
+pub(super) fn runs(look_alikes: &[LookAlike]) -> Vec<(Span, String)> {
+    let mut runs: Vec<(Span, String)> = Vec::new();
+    for look_alike in look_alikes {
+        let span = look_alike.span();
+        match runs.last_mut() {
+            Some((run, meant)) if run.end == span.start => {
+                run.end = span.end;
+                meant.push(look_alike.meant);
+            }
+            _ => runs.push((span, look_alike.meant.to_string())),
+        }
+    }
+    runs
+}
+
+/// `source` with each look-alike (in order) replaced by what it stands for.
+pub(super) fn replaced(source: &str, look_alikes: &[LookAlike]) -> String {
+    let mut text = String::with_capacity(source.len());
+    let mut from = 0;
+    for look_alike in look_alikes {
+        text.push_str(&source[from..look_alike.at]);
+        text.push(look_alike.meant);
+        from = look_alike.span().end;
+    }
+    text.push_str(&source[from..]);
+    text
+}
+
+/// Where an offset of the replaced text is in the source: past each
+/// look-alike before it, by the bytes it had more than what replaced it.
+pub(super) fn source_offset(offset: usize, look_alikes: &[LookAlike]) -> usize {
+    let mut shift = 0;
+    for look_alike in look_alikes {
+        let replaced_at = look_alike.at - shift;
+        if replaced_at >= offset {
+            break;
+        }
+        shift += look_alike.found.len_utf8() - look_alike.meant.len_utf8();
+    }
+    offset + shift
+}
