@@ -291,12 +291,8 @@ fn spawns_without_a_law_is_told_once_and_offered_the_classic_law() {
     assert_eq!(diagnostics.len(), 1, "its queries are those of spawns: {diagnostics:?}");
     assert_eq!(diagnostics[0]["message"], "`spawns` needs its law");
     assert_eq!(diagnostics[0]["range"]["start"], at(1, 6));
-    let range = json!({ "start": at(1, 0), "end": at(1, 6) });
-    let actions =
-        server.on_document("textDocument/codeAction", json!({ "range": range, "context": { "diagnostics": [] } }));
-    assert_eq!(actions[0]["title"], "Write the classic law, `spawns classic`");
-    assert_eq!(actions[0]["edit"]["changes"][URI][0]["newText"], " classic");
-    assert_eq!(actions[0]["edit"]["changes"][URI][0]["range"]["start"], at(1, 6));
+    let title = "Write the classic law, `spawns classic`".to_string();
+    assert_eq!(server.first_fix(1), (title, (1, 6, 6), " classic".into()));
     server.stop();
 }
 
@@ -358,7 +354,10 @@ fn rows_on_the_line_of_a_board_s_brace_are_offered_lines_of_their_own() {
     assert_eq!(server.first_fix(1), (title.clone(), (1, 7, 13), "\n  2 2\n}".into()));
     // The first row on the brace's line, the others below: it joins them.
     server.change("game 2048\nboard {2 2\n  4 4\n}\nquery max-tile within 1\n", 2);
-    assert_eq!(server.first_fix(1), (title, (1, 7, 10), "\n  2 2".into()));
+    assert_eq!(server.first_fix(1), (title.clone(), (1, 7, 10), "\n  2 2".into()));
+    // Rows on one line apart by `/`, as the library writes a board: a line each.
+    server.change("game 2048\nboard { 2 . / . 2 }\nquery max-tile within 1\n", 3);
+    assert_eq!(server.first_fix(1), (title, (1, 7, 19), "\n  2 .\n  . 2\n}".into()));
     server.stop();
 }
 

@@ -82,11 +82,18 @@ fn quick_fix(text: &str, error: &Error) -> Option<(String, Span, String)> {
             (format!("Remove `{separator}`"), if glued { " ".into() } else { String::new() })
         }
         ErrorKind::RowOnOpeningLine { .. } => {
-            // The words become a row of their own, as `puzzle fmt` indents
-            // one, and a `}` that ends them the board's last line.
+            // The words become rows of their own, as `puzzle fmt` indents
+            // them (a `/` between rows, as the library's boards are written
+            // on one line, ends one), and a `}` that ends them the board's
+            // last line.
             let words = &text[span.start..span.end];
-            let row = words.strip_suffix('}').unwrap_or(words).trim_end_matches([' ', '\t']);
-            let mut rows = if row.is_empty() { String::new() } else { format!("\n  {row}") };
+            let row_words = words.strip_suffix('}').unwrap_or(words);
+            let mut rows: String = row_words
+                .split('/')
+                .map(|row| row.trim_matches([' ', '\t']))
+                .filter(|row| !row.is_empty())
+                .map(|row| format!("\n  {row}"))
+                .collect();
             if words.ends_with('}') {
                 rows.push_str("\n}");
             }
