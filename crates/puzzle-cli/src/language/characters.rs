@@ -7,20 +7,21 @@
 //!
 //! Names and comments may hold any character: they are not looked into.
 
+use super::errors::{Error, ErrorKind};
 use crate::diagnostic::Span;
 
 /// A character of the file that stands for one of the language's.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct LookAlike {
     /// Where it is in the file.
-    pub(super) at: usize,
-    pub(super) found: char,
+    at: usize,
+    found: char,
     /// The character it stands for.
-    pub(super) meant: char,
+    meant: char,
 }
 
 impl LookAlike {
-    pub(super) fn span(self) -> Span {
+    fn span(self) -> Span {
         Span::new(self.at, self.at + self.found.len_utf8())
     }
 }
@@ -69,9 +70,23 @@ pub(super) fn look_alikes(source: &str) -> Vec<LookAlike> {
     found
 }
 
-/// The look-alikes told together: each run of them side by side (`２０４８`),
-/// where it is, and what it stands for (`2048`).
-pub(super) fn runs(look_alikes: &[LookAlike]) -> Vec<(Span, String)> {
+/// Puts the errors of the text read with the look-alikes replaced back in
+/// place in `source`, and tells the look-alikes: each run of them side by
+/// side once (`２０４８` stands for `2048`).
+pub(super) fn tell(source: &str, look_alikes: &[LookAlike], errors: &mut Vec<Error>) {
+    let in_source =
+        |span: Span| Span::new(source_offset(span.start, look_alikes), source_offset(span.end, look_alikes));
+    for error in errors.iter_mut() {
+        (error.span, error.also) = (in_source(error.span), error.also.map(in_source));
+    }
+    errors.extend(runs(look_alikes).into_iter().map(|(span, meant)| {
+        let kind = ErrorKind::LookAlike { found: source[span.start..span.end].to_string(), meant };
+        Error::new(kind, span)
+    }));
+}
+
+/// Each run of look-alikes side by side, where it is, and what it stands for.
+fn runs(look_alikes: &[LookAlike]) -> Vec<(Span, String)> {
     let mut runs: Vec<(Span, String)> = Vec::new();
     for look_alike in look_alikes {
         let span = look_alike.span();
@@ -101,7 +116,7 @@ pub(super) fn replaced(source: &str, look_alikes: &[LookAlike]) -> String {
 
 /// Where an offset of the replaced text is in the source: past each
 /// look-alike before it, by the bytes it had more than what replaced it.
-pub(super) fn source_offset(offset: usize, look_alikes: &[LookAlike]) -> usize {
+fn source_offset(offset: usize, look_alikes: &[LookAlike]) -> usize {
     let mut shift = 0;
     for look_alike in look_alikes {
         let replaced_at = look_alike.at - shift;

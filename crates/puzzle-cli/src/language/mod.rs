@@ -26,8 +26,6 @@ pub mod template;
 #[cfg(test)]
 mod tests;
 
-use crate::diagnostic::Span;
-
 pub use ast::{BlockExpect, BlockQuery, Expect2048, Game, GameKind, Item, Puzzle, Query2048, QueryKind, SpawnQuery};
 pub use errors::{Error, ErrorKind, Found, HeaderKeyword, Suggestion, ValueOf};
 
@@ -59,34 +57,15 @@ fn parse_with(source: &str, counts: impl Fn(&Error) -> bool) -> Result<Puzzle, V
         }
         None => source,
     };
-    // Look-alikes are told, and the file read with what they stand for: its
-    // errors are then the replaced text's, their spans put back in place.
+    // Look-alikes are told, and the file read with what they stand for.
     let look_alikes = characters::look_alikes(source);
-    let replaced;
-    let read = match look_alikes.is_empty() {
-        true => source,
-        false => {
-            replaced = characters::replaced(source, &look_alikes);
-            replaced.as_str()
-        }
-    };
+    let replaced = (!look_alikes.is_empty()).then(|| characters::replaced(source, &look_alikes));
+    let read = replaced.as_deref().unwrap_or(source);
     let (statements, mut errors) = parse::statements(read);
     let parsed_cleanly = errors.is_empty();
     let mut puzzle = check::check(statements, read, parsed_cleanly, &mut errors);
     if !look_alikes.is_empty() {
-        let in_source = |span: Span| {
-            Span::new(
-                characters::source_offset(span.start, &look_alikes),
-                characters::source_offset(span.end, &look_alikes),
-            )
-        };
-        for error in &mut errors {
-            (error.span, error.also) = (in_source(error.span), error.also.map(in_source));
-        }
-        errors.extend(characters::runs(&look_alikes).into_iter().map(|(span, meant)| {
-            let kind = ErrorKind::LookAlike { found: source[span.start..span.end].to_string(), meant };
-            Error::new(kind, span)
-        }));
+        characters::tell(source, &look_alikes, &mut errors);
         // Its spans are the replaced text's, and the file is not valid.
         puzzle = None;
     }

@@ -508,7 +508,6 @@ pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error
         _ => None,
     };
     let in_board = source[..at].matches('{').count() > source[..at].matches('}').count();
-    let keywords = ["name", "game", "board", "spawns", "query", "expect"];
     let line_rest = &rest[..rest.find(['\r', '\n']).unwrap_or(rest.len())];
     // The first escape of the name that is not `\"` or `\\`, walking the
     // escapes in order (`\\t` is a backslash, then a `t`).
@@ -545,9 +544,9 @@ pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error
                 || QueryKind::KEYWORDS.contains(&rest)
                 || ["classic", "unreachable", "none", "board"].contains(&rest)
         };
-        let glued = keywords.iter().find(|k| found_word.strip_prefix(**k).is_some_and(value_like));
+        let glued = KEYWORDS.iter().find(|k| found_word.strip_prefix(**k).is_some_and(value_like));
         let glued = glued.map(|keyword| (*keyword, found_word[keyword.len()..].to_string()));
-        let suggestion = Suggestion::among(found_word, &keywords);
+        let suggestion = Suggestion::among(found_word, &KEYWORDS);
         ErrorKind::ExpectedStatement { found, glued, suggestion }
     } else if is(Rule::kw_max_tile) {
         let suggestion = Suggestion::among(found_word, &QueryKind::KEYWORDS);
