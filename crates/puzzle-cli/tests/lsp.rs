@@ -320,6 +320,8 @@ fn a_percent_without_its_sign_or_a_number_or_moves_written_otherwise_are_offered
         (format!("game 2048\n{BOARD}query apply LURD\n"), (4, 12, 16), "L U R D"),
         // A board row with commas: its cells apart.
         ("game 2048\nboard {\n  [2, .]\n}\nquery apply L\n".to_string(), (2, 2, 8), "2 ."),
+        // A power: in digits.
+        (format!("game 2048\n{BOARD}query reach 2^12 within 3\n"), (4, 12, 16), "4096"),
         // Full-width digits, as an input method types them: in ASCII.
         ("game \u{ff12}\u{ff10}\u{ff14}\u{ff18}\nboard {\n  2\n}\nquery apply L\n".to_string(), (0, 5, 9), "2048"),
     ];

@@ -198,8 +198,11 @@ fn read_cells<T: Default>(
 /// rules crate's definition of a tile.
 fn tile_values(raw: &RawBoard, ragged: bool, errors: &mut Vec<Error>) -> Option<Grid<u64>> {
     read_cells(raw, ragged, errors, |text, span| {
-        rules_2048::parse_cell(text)
-            .map_err(|error| Error::new(ErrorKind::NotATile { text: text.to_string(), error }, span))
+        rules_2048::parse_cell(text).map_err(|error| {
+            let tile = |value: u64| value >= 2 && value.is_power_of_two();
+            power_written(&(text.to_string(), span), tile)
+                .unwrap_or_else(|| Error::new(ErrorKind::NotATile { text: text.to_string(), error }, span))
+        })
     })
 }
 
@@ -542,8 +545,10 @@ fn play_query(words: &[Word], span: Span, errors: &mut Vec<Error>) -> Option<Pla
     let options = options(&words[2..], &["seed", "depth", "until"], QueryKind::Play, span, errors)?;
     let seed = keep(options.get("seed").map(|word| option_value("seed", word, |_: &u64| true)).transpose(), errors);
     let depth = keep(options.get("depth").map(depth).transpose(), errors);
-    let until =
-        keep(options.get("until").map(|word| option_value("until", word, |t: &u64| *t >= 1)).transpose(), errors);
+    let until = |word: &&Word| {
+        option_value("until", word, |t: &u64| *t >= 1).map_err(|error| power_written(word, |t| t >= 1).unwrap_or(error))
+    };
+    let until = keep(options.get("until").map(until).transpose(), errors);
     Some(PlayQuery { games: games?, seed: seed?, depth: depth?, until: until? })
 }
 
@@ -587,7 +592,8 @@ fn target((text, span): &Word) -> Result<u64, Error> {
         Ok(t) if t >= 1 && !text.starts_with('+') => Ok(t),
         Ok(_) => Err(Error::new(ErrorKind::TargetZero, *span)),
         Err(_) if all_digits(text) => Err(Error::new(ErrorKind::TargetTooLarge { text: text.clone() }, *span)),
-        Err(_) => Err(Error::new(ErrorKind::TargetNotANumber { text: text.clone() }, *span)),
+        Err(_) => Err(power_written(&(text.clone(), *span), |t| t >= 1)
+            .unwrap_or_else(|| Error::new(ErrorKind::TargetNotANumber { text: text.clone() }, *span))),
     }
 }
 
@@ -595,8 +601,20 @@ fn target((text, span): &Word) -> Result<u64, Error> {
 fn number((text, span): &Word, query: QueryKind) -> Result<u64, Error> {
     match text.parse::<u64>() {
         Ok(n) if !text.starts_with('+') => Ok(n),
-        _ => Err(Error::new(ErrorKind::ImpossibleExpect { text: text.clone(), query }, *span)),
+        _ => Err(power_written(&(text.clone(), *span), |_| true)
+            .unwrap_or_else(|| Error::new(ErrorKind::ImpossibleExpect { text: text.clone(), query }, *span))),
     }
+}
+
+/// The error of a number written as a power (`2^11`, `2**11`), as the
+/// language writes it (`2048`), when a `u64` holds it and `takes` takes it:
+/// no mending is offered that would be refused then.
+fn power_written((text, span): &Word, takes: impl Fn(u64) -> bool) -> Option<Error> {
+    let (base, exponent) = text.split_once("**").or_else(|| text.split_once('^'))?;
+    let digits = |part: &str| !part.is_empty() && all_digits(part);
+    (digits(base) && digits(exponent)).then_some(())?;
+    let value = base.parse::<u64>().ok()?.checked_pow(exponent.parse().ok()?).filter(|&value| takes(value))?;
+    Some(Error::new(ErrorKind::PowerWritten { text: text.clone(), written: value.to_string() }, *span))
 }
 
 /// The error of a word meant as a number with decimals but written `.5`,
@@ -667,7 +685,7 @@ fn expectation_2048(
                 let share = percent.0.strip_suffix('%').and_then(Decimal::parse).filter(|d| d.value() <= 100.0);
                 match (tile_value, share) {
                     (Some(tile), Some(percent)) => Ok(Expect2048::Share { tile, percent }),
-                    (None, _) => Err(impossible(&tile)),
+                    (None, _) => Err(power_written(&tile, |t| t >= 1).or_else(|| impossible(&tile))),
                     (_, None) if !percent.0.ends_with('%') && Decimal::parse(&percent.0).is_some() => {
                         let kind = ErrorKind::PercentWithoutSign { number: percent.0.clone() };
                         Err(Some(Error::new(kind, percent.1)))

@@ -251,6 +251,9 @@ pub enum ErrorKind {
     /// language writes `0.5`, `5` and `5`: in a spawn law's percents and in
     /// the `expect` of `chance` and `play`.
     NumberMisWritten { text: String, written: String },
+    /// A whole number written as a power (`2^11`, `2**11`): `written`
+    /// (`2048`), in a tile, a target or an answer.
+    PowerWritten { text: String, written: String },
     /// The `expect` of `chance` written as a percent (`expect 50%`): it is a
     /// probability, `written` (`0.50`).
     ChanceAsPercent { text: String, written: String },
@@ -373,7 +376,9 @@ impl ErrorKind {
             ClassicNotAlone => "`classic` is a whole law: no tiles go beside it".into(),
             SpawnTileTooLarge { text } => format!("not a spawn law: `{text}` is too large for a tile"),
             PercentWithoutSign { number } => format!("`{number}` has no `%` right after it"),
-            NumberMisWritten { text, written } => format!("`{text}` is written `{written}`"),
+            NumberMisWritten { text, written } | PowerWritten { text, written } => {
+                format!("`{text}` is written `{written}`")
+            }
             ChanceAsPercent { text, written } => {
                 format!("`chance` answers with a probability, not a percent: `{text}` is `{written}`")
             }
@@ -541,6 +546,7 @@ impl ErrorKind {
                  `95%`"
                 .into(),
             ChanceAsPercent { .. } => QueryKind::Chance.answer_help().into(),
+            PowerWritten { .. } => "numbers are written out in digits: 2^11 is `2048`".into(),
             ClassicNotAlone => "write `spawns classic` alone (a 2 with 90%, a 4 with 10%), or the tiles with their \
                  chances alone: `spawns 2 90% 4 10%`"
                 .into(),

@@ -502,6 +502,44 @@ fn look_alike_characters_are_told_and_the_file_read_as_meant() {
 }
 
 #[test]
+fn a_number_written_as_a_power_is_told_in_digits_where_those_are_taken() {
+    let power = |text: &str, written: &str| ErrorKind::PowerWritten { text: text.into(), written: written.into() };
+    let not_a_tile = |text: &str, error| ErrorKind::NotATile { text: text.into(), error };
+    let spawns = "spawns classic\n";
+    // The header, the board's row, the queries; then every error.
+    let cases = [
+        (
+            "",
+            "2^11 2**1",
+            "query reach 2^12 within 3\n",
+            vec![power("2^11", "2048"), power("2**1", "2"), power("2^12", "4096")],
+        ),
+        ("", "2 2", "query max-tile within 1\nexpect 2^2\n", vec![power("2^2", "4")]),
+        ("", "2 2", "query apply L\nexpect board {\n  2^2 .\n}\n", vec![power("2^2", "4")]),
+        (
+            spawns,
+            "2 2",
+            "query play 2 games until 2^10\nexpect 2^6 in 50%\n",
+            vec![power("2^10", "1024"), power("2^6", "64")],
+        ),
+        (spawns, "2 2", "query chance 2^5 within 1\n", vec![power("2^5", "32")]),
+        // Not a tile as digits either, or past a `u64`: no mending offered.
+        (
+            "",
+            "3^2 2^0",
+            "query max-tile within 1\n",
+            vec![not_a_tile("3^2", TileError::NotANumber), not_a_tile("2^0", TileError::NotANumber)],
+        ),
+        ("", "2^64 2", "query max-tile within 1\n", vec![not_a_tile("2^64", TileError::NotANumber)]),
+        ("", "2 2", "query reach 0^3 within 1\n", vec![ErrorKind::TargetNotANumber { text: "0^3".into() }]),
+    ];
+    for (header, row, queries, kinds) in cases {
+        let source = format!("game 2048\n{header}board {{\n  {row}\n}}\n{queries}");
+        assert_eq!(error_kinds(&source), kinds, "{source}");
+    }
+}
+
+#[test]
 fn moves_written_together_are_told_apart() {
     let together = |text: &str, written: &str| ErrorKind::MovesTogether { text: text.into(), written: written.into() };
     let cases = [

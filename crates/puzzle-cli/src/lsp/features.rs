@@ -73,6 +73,7 @@ fn quick_fix(text: &str, error: &Error) -> Option<(String, Span, String)> {
         | ErrorKind::ChanceAsPercent { written, .. }
         | ErrorKind::ProbabilitiesForPercents { written, .. }
         | ErrorKind::MovesTogether { written, .. }
+        | ErrorKind::PowerWritten { written, .. }
         | ErrorKind::CellsNotApart { written, .. } => (format!("Write `{written}`"), written.clone()),
         ErrorKind::LookAlike { meant, .. } if meant.trim().is_empty() => ("Write a space".into(), " ".into()),
         ErrorKind::LookAlike { meant, .. } => (format!("Write `{meant}`"), meant.clone()),
