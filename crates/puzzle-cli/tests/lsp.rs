@@ -360,6 +360,10 @@ fn rows_on_the_line_of_a_board_s_brace_are_offered_lines_of_their_own() {
     // Rows on one line apart by `/`, as the library writes a board: a line each.
     server.change("game 2048\nboard { 2 . / . 2 }\nquery max-tile within 1\n", 3);
     assert_eq!(server.first_fix(1), (title, (1, 7, 19), "\n  2 .\n  . 2\n}".into()));
+    // The same within the board: a line each, indented as the line was.
+    server.change("game 2048\nboard {\n   2 . / . 2\n}\nquery max-tile within 1\n", 4);
+    let rows = "Put the rows on lines of their own".to_string();
+    assert_eq!(server.first_fix(2), (rows, (2, 3, 12), "2 .\n   . 2".into()));
     server.stop();
 }
 

@@ -163,6 +163,9 @@ pub enum ErrorKind {
     BoardNotClosed,
     /// A board's `}` at the end of a row.
     BraceOnRow,
+    /// A board's rows on one line apart by `/` (`2 . / . 2`): `rows`, each
+    /// on a line of its own.
+    RowsApartBySlash { rows: Vec<String> },
     /// A board row whose cells are separated by `,` or written in `[` `]`
     /// (`2, 2`): `written` with blanks alone (`2 2`).
     CellsNotApart { row: String, written: String },
@@ -329,6 +332,12 @@ impl ErrorKind {
             ExpectedAnswer { found, .. } => format!("expected the answer, found {found}"),
             BoardNotClosed => "the board is not closed: expected `}`".into(),
             BraceOnRow => "expected the end of the row, found `}`".into(),
+            RowsApartBySlash { rows } => {
+                format!(
+                    "a board's rows go on lines of their own, not apart by `/`: this line holds {}",
+                    count(rows.len(), "row")
+                )
+            }
             CellsNotApart { row, written } if written.is_empty() => {
                 format!("cells stand apart, without commas: `{row}` holds no cell")
             }
@@ -499,6 +508,7 @@ impl ErrorKind {
             BoardNotClosed => "close the board with `}` on its own line".into(),
             BraceOnRow => "put the board's closing `}` on its own line".into(),
             CellsNotApart { .. } => "a board row is cells separated by blanks: `2 . 4`".into(),
+            RowsApartBySlash { .. } => "a board is `board {` at the end of a line, one row per line, then `}`".into(),
             ExpectedRowOrBrace { .. } => {
                 "a board row is cells separated by blanks; `{`, `}` and `\"` are not cells".into()
             }

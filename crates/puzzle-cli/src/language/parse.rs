@@ -396,6 +396,7 @@ fn raw_board(body: Pair<'_, Rule>, offset: usize, errors: &mut Vec<Error>) -> Re
     let opening = Span::new(body_span.start, body_span.start + 1);
     let rows: RawBoard =
         body.into_inner().map(|row| row.into_inner().map(|cell| word(&cell, offset)).collect()).collect();
+    let rows: RawBoard = rows.into_iter().flat_map(|row| rows_apart(row, errors)).collect();
     let rows: RawBoard = rows.into_iter().filter_map(|row| cells_apart(row, errors)).collect();
     let Some(first) = rows.first() else {
         return Err(Error::new(ErrorKind::EmptyBoard, opening));
@@ -413,6 +414,21 @@ fn raw_board(body: Pair<'_, Rule>, offset: usize, errors: &mut Vec<Error>) -> Re
         return Err(Error::new(ErrorKind::BoardTooLarge { height, width }, opening));
     }
     Ok(rows)
+}
+
+/// A line of a board's rows apart by `/` (`2 . / . 2`, as the library's
+/// boards are written on one line), told once and read as the rows meant.
+fn rows_apart(row: Vec<Word>, errors: &mut Vec<Error>) -> Vec<Vec<Word>> {
+    if !row.iter().any(|(text, _)| text == "/") {
+        return vec![row];
+    }
+    let line_span = row[0].1.to(row[row.len() - 1].1);
+    let rows: Vec<Vec<Word>> =
+        row.split(|(text, _)| text == "/").filter(|cells| !cells.is_empty()).map(<[Word]>::to_vec).collect();
+    let text = |cells: &[Word]| cells.iter().map(|(word, _)| word.as_str()).collect::<Vec<_>>().join(" ");
+    errors
+        .push(Error::new(ErrorKind::RowsApartBySlash { rows: rows.iter().map(|row| text(row)).collect() }, line_span));
+    rows
 }
 
 /// What some write between cells, as lists are written elsewhere.

@@ -540,6 +540,31 @@ fn a_number_written_as_a_power_is_told_in_digits_where_those_are_taken() {
 }
 
 #[test]
+fn rows_apart_by_a_slash_are_told_once_a_line_and_read_as_the_rows_meant() {
+    let apart = |rows: &[&str]| ErrorKind::RowsApartBySlash { rows: rows.iter().map(|row| row.to_string()).collect() };
+    // The rows, then every error: the rows are read as meant, so their
+    // shape and their tiles are checked as such.
+    let cases = [
+        ("  2 . / . 2\n", vec![apart(&["2 .", ". 2"])]),
+        (
+            "  2 . / . 3 /\n  2 2\n",
+            vec![apart(&["2 .", ". 3"]), ErrorKind::NotATile { text: "3".into(), error: TileError::NotAPowerOfTwo }],
+        ),
+        ("  2 . / . 2 2\n", vec![apart(&["2 .", ". 2 2"]), ErrorKind::RaggedRow { cells: 3, first: 2 }]),
+    ];
+    for (rows, kinds) in cases {
+        let source = format!("game 2048\nboard {{\n{rows}}}\nquery max-tile within 1\n");
+        assert_eq!(error_kinds(&source), kinds, "{rows}");
+    }
+    // Told over the line; an expected board is read the same way.
+    let source = "game 2048\nboard {\n  2 2\n  2 .\n}\nquery apply L\nexpect board {\n  4 . / 2 .\n}\n";
+    let errors = parse(source).unwrap_err();
+    assert_eq!(errors.len(), 1, "the expected board is 2×2 as meant, not 1×5: {errors:?}");
+    let line = source.find("4 . / 2 .").unwrap();
+    assert_eq!(errors[0].span, Span::new(line, line + "4 . / 2 .".len()));
+}
+
+#[test]
 fn moves_written_together_are_told_apart() {
     let together = |text: &str, written: &str| ErrorKind::MovesTogether { text: text.into(), written: written.into() };
     let cases = [
