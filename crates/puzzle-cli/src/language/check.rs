@@ -11,7 +11,7 @@ use super::ast::{
     SpawnQuery,
 };
 use super::errors::{Error, ErrorKind, Found, HeaderKeyword, Suggestion};
-use super::parse::{RawBoard, RawExpect, RawQuery, Statements, Word};
+use super::parse::{joined, RawBoard, RawExpect, RawQuery, Statements, Word};
 use crate::diagnostic::Span;
 use crate::limits;
 
@@ -200,7 +200,7 @@ fn tile_values(raw: &RawBoard, ragged: bool, errors: &mut Vec<Error>) -> Option<
     read_cells(raw, ragged, errors, |text, span| {
         rules_2048::parse_cell(text).map_err(|error| {
             let tile = |value: u64| value >= 2 && value.is_power_of_two();
-            power_written(&(text.to_string(), span), tile)
+            power_written(text, span, tile)
                 .unwrap_or_else(|| Error::new(ErrorKind::NotATile { text: text.to_string(), error }, span))
         })
     })
@@ -471,8 +471,7 @@ fn probabilities_for_percents(words: &[Word], statement: Span) -> Option<Error> 
         mended.extend([pair[0].clone(), (format!("{percent}%"), pair[1].1)]);
     }
     spawn_law(&mended, statement).ok()?;
-    let text = |words: &[Word]| words.iter().map(|(word, _)| word.as_str()).collect::<Vec<_>>().join(" ");
-    let kind = ErrorKind::ProbabilitiesForPercents { text: text(words), written: text(&mended) };
+    let kind = ErrorKind::ProbabilitiesForPercents { text: joined(words), written: joined(&mended) };
     Some(Error::new(kind, words[0].1.to(words[words.len() - 1].1)))
 }
 
@@ -546,7 +545,8 @@ fn play_query(words: &[Word], span: Span, errors: &mut Vec<Error>) -> Option<Pla
     let seed = keep(options.get("seed").map(|word| option_value("seed", word, |_: &u64| true)).transpose(), errors);
     let depth = keep(options.get("depth").map(depth).transpose(), errors);
     let until = |word: &&Word| {
-        option_value("until", word, |t: &u64| *t >= 1).map_err(|error| power_written(word, |t| t >= 1).unwrap_or(error))
+        option_value("until", word, |t: &u64| *t >= 1)
+            .map_err(|error| power_written(&word.0, word.1, |t| t >= 1).unwrap_or(error))
     };
     let until = keep(options.get("until").map(until).transpose(), errors);
     Some(PlayQuery { games: games?, seed: seed?, depth: depth?, until: until? })
@@ -592,7 +592,7 @@ fn target((text, span): &Word) -> Result<u64, Error> {
         Ok(t) if t >= 1 && !text.starts_with('+') => Ok(t),
         Ok(_) => Err(Error::new(ErrorKind::TargetZero, *span)),
         Err(_) if all_digits(text) => Err(Error::new(ErrorKind::TargetTooLarge { text: text.clone() }, *span)),
-        Err(_) => Err(power_written(&(text.clone(), *span), |t| t >= 1)
+        Err(_) => Err(power_written(text, *span, |t| t >= 1)
             .unwrap_or_else(|| Error::new(ErrorKind::TargetNotANumber { text: text.clone() }, *span))),
     }
 }
@@ -601,7 +601,7 @@ fn target((text, span): &Word) -> Result<u64, Error> {
 fn number((text, span): &Word, query: QueryKind) -> Result<u64, Error> {
     match text.parse::<u64>() {
         Ok(n) if !text.starts_with('+') => Ok(n),
-        _ => Err(power_written(&(text.clone(), *span), |_| true)
+        _ => Err(power_written(text, *span, |_| true)
             .unwrap_or_else(|| Error::new(ErrorKind::ImpossibleExpect { text: text.clone(), query }, *span))),
     }
 }
@@ -609,12 +609,12 @@ fn number((text, span): &Word, query: QueryKind) -> Result<u64, Error> {
 /// The error of a number written as a power (`2^11`, `2**11`), as the
 /// language writes it (`2048`), when a `u64` holds it and `takes` takes it:
 /// no mending is offered that would be refused then.
-fn power_written((text, span): &Word, takes: impl Fn(u64) -> bool) -> Option<Error> {
+fn power_written(text: &str, span: Span, takes: impl Fn(u64) -> bool) -> Option<Error> {
     let (base, exponent) = text.split_once("**").or_else(|| text.split_once('^'))?;
     let digits = |part: &str| !part.is_empty() && all_digits(part);
     (digits(base) && digits(exponent)).then_some(())?;
     let value = base.parse::<u64>().ok()?.checked_pow(exponent.parse().ok()?).filter(|&value| takes(value))?;
-    Some(Error::new(ErrorKind::PowerWritten { text: text.clone(), written: value.to_string() }, *span))
+    Some(Error::new(ErrorKind::PowerWritten { text: text.to_string(), written: value.to_string() }, span))
 }
 
 /// The error of a word meant as a number with decimals but written `.5`,
@@ -685,7 +685,7 @@ fn expectation_2048(
                 let share = percent.0.strip_suffix('%').and_then(Decimal::parse).filter(|d| d.value() <= 100.0);
                 match (tile_value, share) {
                     (Some(tile), Some(percent)) => Ok(Expect2048::Share { tile, percent }),
-                    (None, _) => Err(power_written(&tile, |t| t >= 1).or_else(|| impossible(&tile))),
+                    (None, _) => Err(power_written(&tile.0, tile.1, |t| t >= 1).or_else(|| impossible(&tile))),
                     (_, None) if !percent.0.ends_with('%') && Decimal::parse(&percent.0).is_some() => {
                         let kind = ErrorKind::PercentWithoutSign { number: percent.0.clone() };
                         Err(Some(Error::new(kind, percent.1)))

@@ -497,7 +497,7 @@ impl ErrorKind {
             SeparatorAfterKeyword { .. } => "a statement is its keyword, a blank, then its value: `game 2048`, \
                  `board {`, `query max-tile within 3`, `expect 16`"
                 .into(),
-            ExpectedBoardOpen { .. } | RowOnOpeningLine { .. } => {
+            ExpectedBoardOpen { .. } | RowOnOpeningLine { .. } | RowsApartBySlash { .. } => {
                 "a board is `board {` at the end of a line, one row per line, then `}`".into()
             }
             ExpectedAnswer { query: Some(query), .. } => query.answer_help().into(),
@@ -508,7 +508,6 @@ impl ErrorKind {
             BoardNotClosed => "close the board with `}` on its own line".into(),
             BraceOnRow => "put the board's closing `}` on its own line".into(),
             CellsNotApart { .. } => "a board row is cells separated by blanks: `2 . 4`".into(),
-            RowsApartBySlash { .. } => "a board is `board {` at the end of a line, one row per line, then `}`".into(),
             ExpectedRowOrBrace { .. } => {
                 "a board row is cells separated by blanks; `{`, `}` and `\"` are not cells".into()
             }

@@ -370,6 +370,12 @@ impl Statements {
     }
 }
 
+/// Words as one text, a blank between each two: what an error quotes of
+/// words it has read apart.
+pub(super) fn joined(words: &[Word]) -> String {
+    words.iter().map(|(word, _)| word.as_str()).collect::<Vec<_>>().join(" ")
+}
+
 fn word(pair: &Pair<'_, Rule>, offset: usize) -> Word {
     (pair.as_str().to_string(), Span::from(pair.as_span()).shifted(offset))
 }
@@ -425,9 +431,10 @@ fn rows_apart(row: Vec<Word>, errors: &mut Vec<Error>) -> Vec<Vec<Word>> {
     let line_span = row[0].1.to(row[row.len() - 1].1);
     let rows: Vec<Vec<Word>> =
         row.split(|(text, _)| text == "/").filter(|cells| !cells.is_empty()).map(<[Word]>::to_vec).collect();
-    let text = |cells: &[Word]| cells.iter().map(|(word, _)| word.as_str()).collect::<Vec<_>>().join(" ");
-    errors
-        .push(Error::new(ErrorKind::RowsApartBySlash { rows: rows.iter().map(|row| text(row)).collect() }, line_span));
+    errors.push(Error::new(
+        ErrorKind::RowsApartBySlash { rows: rows.iter().map(|row| joined(row)).collect() },
+        line_span,
+    ));
     rows
 }
 
@@ -453,8 +460,7 @@ fn cells_apart(row: Vec<Word>, errors: &mut Vec<Error>) -> Option<Vec<Word>> {
             at += part.len() + 1;
         }
     }
-    let text = |words: &[Word]| words.iter().map(|(word, _)| word.as_str()).collect::<Vec<_>>().join(" ");
-    let kind = ErrorKind::CellsNotApart { row: text(&row), written: text(&cells) };
+    let kind = ErrorKind::CellsNotApart { row: joined(&row), written: joined(&cells) };
     errors.push(Error::new(kind, row_span));
     (!cells.is_empty()).then_some(cells)
 }

@@ -83,10 +83,10 @@ fn quick_fix(text: &str, error: &Error) -> Option<(String, Span, String)> {
             (format!("Remove `{separator}`"), if glued { " ".into() } else { String::new() })
         }
         ErrorKind::RowsApartBySlash { rows } => {
-            // Each row on a line of its own, indented as the line was.
+            // Each row on a line of its own, indented as the line was (the
+            // error starts at the line's first word).
             let line_start = text[..span.start].rfind(['\n', '\r']).map_or(0, |at| at + 1);
             let indent = &text[line_start..span.start];
-            let indent = &indent[..indent.len() - indent.trim_start_matches([' ', '\t']).len()];
             ("Put the rows on lines of their own".into(), rows.join(&format!("\n{indent}")))
         }
         ErrorKind::RowOnOpeningLine { .. } => {
