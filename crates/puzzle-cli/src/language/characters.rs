@@ -74,8 +74,8 @@ pub(super) fn look_alikes(source: &str) -> Vec<LookAlike> {
 /// place in `source`, and tells the look-alikes: each run of them side by
 /// side once (`２０４８` stands for `2048`).
 pub(super) fn tell(source: &str, look_alikes: &[LookAlike], errors: &mut Vec<Error>) {
-    let in_source =
-        |span: Span| Span::new(source_offset(span.start, look_alikes), source_offset(span.end, look_alikes));
+    let shifts = Shifts::of(look_alikes);
+    let in_source = |span: Span| Span::new(shifts.source_offset(span.start), shifts.source_offset(span.end));
     for error in errors.iter_mut() {
         (error.span, error.also) = (in_source(error.span), error.also.map(in_source));
     }
@@ -114,16 +114,33 @@ pub(super) fn replaced(source: &str, look_alikes: &[LookAlike]) -> String {
     text
 }
 
-/// Where an offset of the replaced text is in the source: past each
-/// look-alike before it, by the bytes it had more than what replaced it.
-fn source_offset(offset: usize, look_alikes: &[LookAlike]) -> usize {
-    let mut shift = 0;
-    for look_alike in look_alikes {
-        let replaced_at = look_alike.at - shift;
-        if replaced_at >= offset {
-            break;
-        }
-        shift += look_alike.found.len_utf8() - look_alike.meant.len_utf8();
+/// Where the look-alikes are in the replaced text, and how far each one
+/// and those before it shifted what follows: a file may hold a hundred
+/// thousand look-alikes and as many errors, each put back by a binary search.
+struct Shifts {
+    /// Each look-alike's offset in the replaced text, and the bytes it and
+    /// those before it had more than what replaced them.
+    replaced: Vec<(usize, usize)>,
+}
+
+impl Shifts {
+    fn of(look_alikes: &[LookAlike]) -> Shifts {
+        let mut shift = 0;
+        let replaced = look_alikes
+            .iter()
+            .map(|look_alike| {
+                let replaced_at = look_alike.at - shift;
+                shift += look_alike.found.len_utf8() - look_alike.meant.len_utf8();
+                (replaced_at, shift)
+            })
+            .collect();
+        Shifts { replaced }
     }
-    offset + shift
+
+    /// Where an offset of the replaced text is in the source: past each
+    /// look-alike before it, by the bytes it had more than what replaced it.
+    fn source_offset(&self, offset: usize) -> usize {
+        let before = self.replaced.partition_point(|&(replaced_at, _)| replaced_at < offset);
+        offset + before.checked_sub(1).map_or(0, |last| self.replaced[last].1)
+    }
 }

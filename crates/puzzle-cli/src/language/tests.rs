@@ -499,6 +499,18 @@ fn look_alike_characters_are_told_and_the_file_read_as_meant() {
     assert!(errors.iter().any(|error| error.span == Span::new(three, three + 1)), "{errors:?}");
     let wide_two = source.find('\u{ff12}').unwrap();
     assert_eq!(errors[1].span, Span::new(wide_two, wide_two + 3), "{errors:?}");
+    // Many look-alikes of two widths before and among many errors: each
+    // error is put back past every look-alike before it.
+    let row = "\u{a0}3\u{3000}5";
+    let source = format!("game 2048\nboard {{\n{}}}\nquery max-tile within 1\n", format!("  {row}\n").repeat(200));
+    let errors = parse(&source).unwrap_err();
+    let bad_tiles: Vec<Span> = source.match_indices(['3', '5']).map(|(at, _)| Span::new(at, at + 1)).collect();
+    let told: Vec<Span> = errors
+        .iter()
+        .filter(|error| matches!(error.kind, ErrorKind::NotATile { .. }))
+        .map(|error| error.span)
+        .collect();
+    assert_eq!(told, bad_tiles);
 }
 
 #[test]
