@@ -91,6 +91,55 @@ mod tests {
     }
 
     #[test]
+    fn a_games_generator_is_that_of_every_version() {
+        // The seeded games of docs/performance.md go on across versions and
+        // sessions: game 50 of seed 1 draws these, as it always has.
+        let mut game = SeededRng::for_game(1, 50);
+        assert_eq!(game.state(), 13804464841385637623);
+        assert_eq!([game.next_u64(), game.next_u64()], [0xbde2_0510_b9ce_9e77, 0x330e_3db7_0a91_2a43]);
+        // A seed of every bit: each of them mixed with the game's index.
+        let mut game = SeededRng::for_game(u64::MAX, 1);
+        assert_eq!((game.state(), game.next_u64()), (12459026885940891087, 0x5a86_102c_c72d_4ebf));
+    }
+
+    #[test]
+    fn a_generator_goes_on_from_its_state() {
+        let mut rng = SeededRng::new(11);
+        rng.next_u64();
+        let mut resumed = SeededRng::new(rng.state());
+        assert_eq!(resumed.next_u64(), rng.next_u64());
+        assert_eq!(resumed, rng);
+    }
+
+    /// A generator whose next draw is `draw`: SplitMix64's mix undone (each
+    /// xorshift and each multiplication by an odd number can be).
+    fn drawing_next(draw: u64) -> SeededRng {
+        let unshift = |z: u64, by: u32| (0..64 / by).fold(z, |x, _| z ^ (x >> by));
+        // Newton's iteration doubles the bits of the inverse modulo 2^64.
+        let inverse = |odd: u64| (0..6).fold(odd, |x: u64, _| x.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(x))));
+        let mut z = unshift(draw, 31);
+        z = unshift(z.wrapping_mul(inverse(0x94d0_49bb_1331_11eb)), 27);
+        z = unshift(z.wrapping_mul(inverse(0xbf58_476d_1ce4_e5b9)), 30);
+        SeededRng::new(z.wrapping_sub(GOLDEN_GAMMA))
+    }
+
+    #[test]
+    fn below_redraws_exactly_the_incomplete_last_block() {
+        // Of 2^64 draws, 2^64 mod 10 = 6 fall past the last whole block of
+        // ten: from u64::MAX - 5 up. The first of them is redrawn, the one
+        // before it kept.
+        let first_redrawn = u64::MAX - 5;
+        assert_eq!(drawing_next(first_redrawn).next_u64(), first_redrawn);
+        assert_eq!(drawing_next(first_redrawn - 1).below(10), (first_redrawn - 1) % 10);
+        let mut rng = drawing_next(first_redrawn);
+        let mut after = rng.clone();
+        after.next_u64();
+        let second = after.next_u64();
+        assert_ne!(second % 10, first_redrawn % 10, "a draw that tells a redraw from none");
+        assert_eq!(rng.below(10), second % 10);
+    }
+
+    #[test]
     fn games_of_one_seed_differ_and_repeat() {
         let first = SeededRng::for_game(5, 0).next_u64();
         assert_eq!(first, SeededRng::for_game(5, 0).next_u64());

@@ -213,9 +213,7 @@ pub fn play_watched(
     watcher: &impl PlayWatcher,
 ) -> Result<PlayStats, GameOverflow> {
     let count = options.games as usize;
-    let workers = options.threads.clamp(1, count.max(1));
-    // Fewer games than threads: the spare threads search within a game.
-    let engine_threads = if workers < options.threads { options.threads / workers } else { 1 };
+    let (workers, engine_threads) = share_threads(options.threads, count);
     let games_done = AtomicUsize::new(0);
     let play_one = |index: usize| {
         let state = GameState::start(board, law, options.seed, index as u64);
@@ -258,6 +256,14 @@ pub fn play_watched(
             .collect::<Result<Vec<_>, _>>()?
     };
     Ok(PlayStats { games })
+}
+
+/// How a run's threads are shared: `(workers, within)`, games side by side
+/// on `workers` threads and each game's searches on `within`. Fewer games
+/// than threads: the spare threads search within a game.
+fn share_threads(threads: usize, games: usize) -> (usize, usize) {
+    let workers = threads.clamp(1, games.max(1));
+    (workers, (threads / workers).max(1))
 }
 
 /// Game `index` of a run of [`play`], alone (the same game as in the run):
@@ -363,4 +369,20 @@ pub fn play_on(
         after_each_move(&game);
     }
     Ok(game.record)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::share_threads;
+
+    #[test]
+    fn spare_threads_search_within_the_games() {
+        // (threads, games) → (workers, threads within a game)
+        let cases = [((4, 1), (1, 4)), ((4, 2), (2, 2)), ((5, 2), (2, 2)), ((3, 2), (2, 1)), ((2, 2), (2, 1))];
+        let more_games = [((2, 100), (2, 1)), ((1, 3), (1, 1))];
+        let none = [((0, 5), (1, 1)), ((1, 0), (1, 1)), ((0, 0), (1, 1)), ((8, 0), (1, 8))];
+        for ((threads, games), shared) in cases.into_iter().chain(more_games).chain(none) {
+            assert_eq!(share_threads(threads, games), shared, "{threads} threads, {games} games");
+        }
+    }
 }

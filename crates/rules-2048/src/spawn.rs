@@ -336,3 +336,89 @@ pub fn starting_board(board: &Board, law: &SpawnLaw, rng: &mut SeededRng) -> Boa
     }
     start
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{SpawnLaw, SpawnLawError};
+
+    /// Tiles with their chances in units of `10^-places` percent.
+    type Chances = &'static [(u64, u128)];
+    /// A law's outcomes: `(exponent, parts)`.
+    type Outcomes = &'static [(u8, u64)];
+
+    #[test]
+    fn each_wrong_law_is_told_by_its_kind() {
+        use SpawnLawError::*;
+        // (tiles with chances in units of 10^-places percent, places) → the kind, its message
+        let cases: [(Chances, u32, SpawnLawError, &str); 9] = [
+            (&[], 0, Empty, "a spawn law names at least one tile"),
+            (&[(2, 50), (6, 50)], 0, NotATile { value: 6 }, "6 is not a tile: a power of two from 2 up"),
+            (&[(1, 100)], 0, NotATile { value: 1 }, "1 is not a tile: a power of two from 2 up"),
+            (&[(0, 100)], 0, NotATile { value: 0 }, "0 is not a tile: a power of two from 2 up"),
+            (&[(2, 50), (2, 50)], 0, Repeated { value: 2 }, "2 is given twice"),
+            (
+                &[(2, 100), (4, 0)],
+                0,
+                ZeroChance { value: 4 },
+                "4 is given 0%: every tile of a law has a chance above 0 (leave it out instead)",
+            ),
+            (&[(2, 995), (4, 4)], 1, Percents { sum: 999, places: 1 }, "the chances add up to 99.9%, not 100%"),
+            (
+                &[(2, 90_000), (4, 20_000)],
+                3,
+                Percents { sum: 110_000, places: 3 },
+                "the chances add up to 110%, not 100%",
+            ),
+            (
+                &[(2, 100)],
+                7,
+                TooFine { places: 7 },
+                "a chance has 7 decimals; at most 6 are allowed (a millionth of a percent)",
+            ),
+        ];
+        for (outcomes, places, kind, message) in cases {
+            let error = SpawnLaw::in_percent_units(outcomes, places).unwrap_err();
+            assert_eq!((error, error.to_string().as_str()), (kind, message), "{outcomes:?} in 10^-{places} %");
+        }
+    }
+
+    #[test]
+    fn a_law_keeps_the_fewest_places_that_write_its_chances() {
+        // (tiles with chances in units of 10^-places percent, places) → its
+        // outcomes (exponent, parts), the parts' whole, the law as written
+        let cases: [(Chances, u32, Outcomes, u64, &str); 5] = [
+            (&[(2, 90), (4, 10)], 0, &[(1, 90), (2, 10)], 100, "2 90% 4 10%"),
+            (&[(2, 90_000_000), (4, 10_000_000)], 6, &[(1, 90), (2, 10)], 100, "2 90% 4 10%"),
+            (&[(4, 100)], 0, &[(2, 100)], 100, "4 100%"),
+            (&[(2, 87_500), (8, 2_500), (4, 10_000)], 3, &[(1, 875), (3, 25), (2, 100)], 1000, "2 87.5% 8 2.5% 4 10%"),
+            (&[(2, 99_999_999), (4, 1)], 6, &[(1, 99_999_999), (2, 1)], 100_000_000, "2 99.999999% 4 0.000001%"),
+        ];
+        for (given, places, outcomes, whole, written) in cases {
+            let law = SpawnLaw::in_percent_units(given, places).unwrap();
+            assert_eq!(
+                (law.outcomes(), law.whole(), law.to_string().as_str()),
+                (outcomes, whole, written),
+                "{given:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn spawns_are_every_empty_cell_alike_and_each_tile_by_the_law() {
+        use crate::Board;
+        let board: Board = "2 . / . 8".parse().unwrap();
+        let told: Vec<(f64, String)> =
+            super::spawns(&board, &SpawnLaw::classic()).into_iter().map(|(p, b)| (p, b.to_string())).collect();
+        let spawned = |board: &str| board.replace(" / ", "\n") + "\n";
+        assert_eq!(
+            told,
+            [
+                (0.45, spawned("2 2 / . 8")),
+                (0.05, spawned("2 4 / . 8")),
+                (0.45, spawned("2 . / 2 8")),
+                (0.05, spawned("2 . / 4 8")),
+            ]
+        );
+        assert!(super::spawns(&"2 4 / 8 16".parse().unwrap(), &SpawnLaw::classic()).is_empty());
+    }
+}

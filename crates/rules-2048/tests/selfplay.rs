@@ -125,6 +125,7 @@ fn budgets_and_move_limits_stop_games_as_unfinished() {
     let stats = play(&board, &SpawnLaw::classic(), &limited).unwrap();
     assert!(stats.games.iter().all(|game| game.moves == 10 && game.end == GameEnd::OutOfBudget));
     assert_eq!(stats.unfinished(), 6);
+    assert_eq!(stats.total_moves(), 60);
     // A budget too small for the root's four moves: no move is played.
     let budget = PlayOptions { nodes_per_game: Some(1), until: None, ..options(1) };
     let stats = play(&board, &SpawnLaw::classic(), &budget).unwrap();
