@@ -9,6 +9,7 @@
 //!   = help: a tile is a power of two from 2 up (2, 4, 8, …); `.` or `0` is an empty cell
 //! ```
 
+use std::cell::Cell;
 use std::fmt;
 
 use crate::style::{visible, Style};
@@ -91,12 +92,76 @@ impl Diagnostic {
 
 /// The 1-based line and column (in characters) of a byte offset.
 pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
-    let offset = floor_char_boundary(source, offset.min(source.len()));
-    let before = &source[..offset];
-    let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
-    // `\r\n` counts as one line end.
-    let line = 1 + before.matches('\n').count() + before.matches('\r').count() - before.matches("\r\n").count();
-    (line, source[line_start..offset].chars().count() + 1)
+    let (line, column) = Lines::new(source).place(offset);
+    (line + 1, column + 1)
+}
+
+/// A text's lines, found once, to place many byte offsets in it, each by a
+/// binary search: a file may have a hundred thousand errors, and finding
+/// its lines again for each took minutes on a megabyte. Lines end at `\n`,
+/// `\r\n` or a lone `\r`, as the grammar ends them.
+pub struct Lines<'t> {
+    text: &'t str,
+    starts: Vec<usize>,
+    /// How a column is counted: in characters, or in an editor's units.
+    units: fn(&str) -> usize,
+    /// The last place told, `(byte offset, column)`: the next one further
+    /// on the same line is counted on from it (the errors of a line come in
+    /// order, and a line may be a megabyte long).
+    last: Cell<(usize, usize)>,
+}
+
+impl<'t> Lines<'t> {
+    /// Columns counted in characters.
+    pub fn new(text: &'t str) -> Lines<'t> {
+        Lines::counting(text, |text| text.chars().count())
+    }
+
+    /// Columns counted by `units`.
+    pub fn counting(text: &'t str, units: fn(&str) -> usize) -> Lines<'t> {
+        let bytes = text.as_bytes();
+        let mut starts = vec![0];
+        let mut at = 0;
+        while at < bytes.len() {
+            match bytes[at] {
+                b'\r' if bytes.get(at + 1) == Some(&b'\n') => {
+                    at += 2;
+                    starts.push(at);
+                }
+                b'\r' | b'\n' => {
+                    at += 1;
+                    starts.push(at);
+                }
+                _ => at += 1,
+            }
+        }
+        Lines { text, starts, units, last: Cell::new((0, 0)) }
+    }
+
+    /// Where each line starts.
+    pub fn starts(&self) -> &[usize] {
+        &self.starts
+    }
+
+    /// The 0-based line of byte `offset`.
+    pub fn line(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&start| start <= offset.min(self.text.len())) - 1
+    }
+
+    /// The 0-based line and column of byte `offset` (within the text, at the
+    /// start of the character it falls in).
+    pub fn place(&self, offset: usize) -> (usize, usize) {
+        let text = self.text;
+        let line = self.line(offset);
+        let start = self.starts[line];
+        let to = floor_char_boundary(text, offset.min(text.len())).max(start);
+        let (last_offset, last_column) = self.last.get();
+        let (from, counted) =
+            if start <= last_offset && last_offset <= to { (last_offset, last_column) } else { (start, 0) };
+        let column = counted + (self.units)(&text[from..to]);
+        self.last.set((to, column));
+        (line, column)
+    }
 }
 
 fn floor_char_boundary(source: &str, mut offset: usize) -> usize {

@@ -549,6 +549,22 @@ fn fmt_rewrites_in_place_and_check_lists_what_would_change() {
         "--check writes nothing"
     );
 
+    // Past 20,000 lines, a line that says so: the diff of a file whose
+    // every line changes would take minutes.
+    let long = format!("game 2048\nboard {{\n  2 2\n}}\nquery max-tile within 1\n{}", "expect 4\n".repeat(20_000));
+    let long = write_puzzle(&dir, "long.puzzle", &long);
+    let check = puzzle(&["fmt", "--check", &long]);
+    assert_eq!(
+        (code(&check), stdout(&check)),
+        (
+            1,
+            format!(
+                "{long}: would change (20005 lines, then 40006); a diff is shown for files of up to 20000 lines: \
+                 write the change and see it with your version control's diff\n"
+            )
+        )
+    );
+
     let output = puzzle(&["fmt", &messy, &tidy, &broken]);
     assert_eq!(code(&output), 2, "the syntax error is reported");
     assert!(stdout(&output).contains(&format!("{messy}: formatted")));

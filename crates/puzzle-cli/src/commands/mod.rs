@@ -52,10 +52,24 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// A unified diff of `old` and `new`, the file named `path` on both sides.
+/// The most lines a file may have, before or after, for [`diff`] to show
+/// its diff: the diff takes time that grows with the lines times the lines
+/// changed (a megabyte of short lines, each changed: minutes).
+const MOST_DIFF_LINES: usize = 20_000;
+
+/// A unified diff of `old` and `new`, the file named `path` on both sides;
+/// past [`MOST_DIFF_LINES`], a line that says the file would change.
 fn diff(path: &str, old: &str, new: &str, style: crate::style::Style) -> String {
-    let diff = similar::TextDiff::from_lines(old, new);
     let path = crate::style::visible(path);
+    let (old_lines, new_lines) = (old.lines().count(), new.lines().count());
+    if old_lines.max(new_lines) > MOST_DIFF_LINES {
+        let what = format!(
+            "{path}: would change ({old_lines} lines, then {new_lines}); a diff is shown for files of up to \
+             {MOST_DIFF_LINES} lines: write the change and see it with your version control's diff"
+        );
+        return style.bad(&what) + "\n";
+    }
+    let diff = similar::TextDiff::from_lines(old, new);
     let text = diff.unified_diff().context_radius(2).header(&path, &path).to_string();
     text.lines()
         .map(|line| {

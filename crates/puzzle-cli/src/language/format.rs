@@ -18,12 +18,14 @@ use pest::Parser;
 use super::errors::Error;
 use super::grammar::{PuzzleParser, Rule};
 use super::parse::syntax_error;
+use crate::diagnostic::Lines;
 
 /// The canonical layout of `source`, or the syntax error that prevents one
 /// (a file with a bad value but good syntax is formatted all the same).
 pub fn format_source(source: &str) -> Result<String, Error> {
     let file = PuzzleParser::parse(Rule::file, source).map_err(|err| syntax_error(source, err))?;
-    let comments = Comments::of(source);
+    let lines = Lines::new(source);
+    let comments = Comments::of(source, &lines);
     let mut out = Output::default();
     let mut previous_block: Option<Block> = None;
     let mut consumed_line = 0; // comment lines before this one are written already
@@ -31,7 +33,7 @@ pub fn format_source(source: &str) -> Result<String, Error> {
         if statement.as_rule() == Rule::EOI {
             break;
         }
-        let (first_line, _) = statement.as_span().start_pos().line_col();
+        let first_line = lines.line_of(&statement);
         let block = Block::of(statement.as_rule());
         let starts_block = !matches!(
             (previous_block, block),
@@ -43,7 +45,7 @@ pub fn format_source(source: &str) -> Result<String, Error> {
         for comment in comments.whole_lines(consumed_line, first_line) {
             out.line(comment.to_string());
         }
-        write_statement(&mut out, statement, &comments);
+        write_statement(&mut out, statement, &comments, &lines);
         consumed_line = out.last_source_line;
         previous_block = Some(block);
     }
@@ -114,32 +116,53 @@ struct Comments<'a> {
 }
 
 impl<'a> Comments<'a> {
-    fn of(source: &'a str) -> Comments<'a> {
-        // Lines end at `\n`, `\r\n` or a lone `\r`, as in the grammar.
-        let mut all = Vec::new();
-        let mut line = 1;
-        let mut rest = source;
-        while !rest.is_empty() {
-            let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
-            let text = &rest[..end];
-            if let Some(at) = comment_start(text) {
-                all.push((line, text[at..].trim_end(), text[..at].trim().is_empty()));
-            }
-            rest = &rest[end..];
-            rest = rest.strip_prefix("\r\n").or_else(|| rest.get(1..)).unwrap_or("");
-            line += 1;
-        }
+    fn of(source: &'a str, lines: &Lines) -> Comments<'a> {
+        let starts = lines.starts();
+        let all = (0..starts.len())
+            .filter_map(|line| {
+                let end = starts.get(line + 1).copied().unwrap_or(source.len());
+                let text = source[starts[line]..end].trim_end_matches(['\n', '\r']);
+                let at = comment_start(text)?;
+                Some((line + 1, text[at..].trim_end(), text[..at].trim().is_empty()))
+            })
+            .collect();
         Comments { all }
+    }
+
+    /// The comments of lines `after` to `before`, both left out: those of
+    /// a file found by a binary search each (a file may have a hundred
+    /// thousand lines, and as many statements asking).
+    fn between(&self, after: usize, before: usize) -> &[(usize, &'a str, bool)] {
+        let from = self.all.partition_point(|&(line, _, _)| line <= after);
+        let to = self.all.partition_point(|&(line, _, _)| line < before);
+        &self.all[from..to.max(from)]
     }
 
     /// Comments alone on their lines, after line `after` and before line `before`.
     fn whole_lines(&self, after: usize, before: usize) -> impl Iterator<Item = &'a str> + '_ {
-        self.all.iter().filter(move |(line, _, alone)| *alone && *line > after && *line < before).map(|c| c.1)
+        self.between(after, before).iter().filter(|(_, _, alone)| *alone).map(|c| c.1)
     }
 
     /// The comment at the end of line `line`, after some statement text.
     fn trailing(&self, line: usize) -> Option<&'a str> {
-        self.all.iter().find(|(l, _, alone)| *l == line && !*alone).map(|c| c.1)
+        self.between(line - 1, line + 1).iter().find(|(_, _, alone)| !*alone).map(|c| c.1)
+    }
+}
+
+/// The 1-based lines of a statement's pieces, found from the file's line
+/// starts (pest's `line_col` reads the file from its start, at every call).
+trait LinesOf {
+    fn line_of(&self, pair: &Pair<'_, Rule>) -> usize;
+    fn end_line_of(&self, pair: &Pair<'_, Rule>) -> usize;
+}
+
+impl LinesOf for Lines<'_> {
+    fn line_of(&self, pair: &Pair<'_, Rule>) -> usize {
+        self.line(pair.as_span().start()) + 1
+    }
+
+    fn end_line_of(&self, pair: &Pair<'_, Rule>) -> usize {
+        self.line(pair.as_span().end()) + 1
     }
 }
 
@@ -166,28 +189,20 @@ fn with_trailing(text: String, comment: Option<&str>) -> String {
     }
 }
 
-fn line_of(pair: &Pair<'_, Rule>) -> usize {
-    pair.as_span().start_pos().line_col().0
-}
-
-fn end_line_of(pair: &Pair<'_, Rule>) -> usize {
-    pair.as_span().end_pos().line_col().0
-}
-
-fn write_statement(out: &mut Output, statement: Pair<'_, Rule>, comments: &Comments<'_>) {
-    let first_line = line_of(&statement);
-    let last_line = end_line_of(&statement);
+fn write_statement(out: &mut Output, statement: Pair<'_, Rule>, comments: &Comments<'_>, lines: &Lines) {
+    let first_line = lines.line_of(&statement);
+    let last_line = lines.end_line_of(&statement);
     match statement.as_rule() {
         Rule::board_statement => {
             let body = statement.into_inner().nth(1).expect("`board` then its body");
-            write_board(out, "board {".to_string(), body, comments);
+            write_board(out, "board {".to_string(), body, comments, lines);
         }
         Rule::expect_statement => {
             let mut values = statement.into_inner().skip(1).peekable();
             let first = values.peek().expect("`expect` then its value");
             if first.as_rule() == Rule::expected_board {
                 let body = values.next().and_then(|board| board.into_inner().nth(1)).expect("`board` then its body");
-                write_board(out, "expect board {".to_string(), body, comments);
+                write_board(out, "expect board {".to_string(), body, comments, lines);
             } else {
                 let words: Vec<&str> = values.map(|word| word.as_str()).collect();
                 let text = format!("expect {}", words.join(" "));
@@ -217,12 +232,14 @@ fn words_of(pair: Pair<'_, Rule>) -> Vec<String> {
     inner.into_iter().flat_map(words_of).collect()
 }
 
-fn write_board(out: &mut Output, opening: String, body: Pair<'_, Rule>, comments: &Comments<'_>) {
-    let open_line = line_of(&body);
-    let close_line = end_line_of(&body);
+fn write_board(out: &mut Output, opening: String, body: Pair<'_, Rule>, comments: &Comments<'_>, lines: &Lines) {
+    let open_line = lines.line_of(&body);
+    let close_line = lines.end_line_of(&body);
     out.line(with_trailing(opening, comments.trailing(open_line)));
-    let rows: Vec<(usize, Vec<&str>)> =
-        body.into_inner().map(|row| (line_of(&row), row.into_inner().map(|cell| cell.as_str()).collect())).collect();
+    let rows: Vec<(usize, Vec<&str>)> = body
+        .into_inner()
+        .map(|row| (lines.line_of(&row), row.into_inner().map(|cell| cell.as_str()).collect()))
+        .collect();
     let columns = rows.iter().map(|(_, cells)| cells.len()).max().unwrap_or(0);
     let mut widths = vec![0; columns];
     for (_, cells) in &rows {
@@ -278,6 +295,14 @@ mod tests {
         check(
             "game\t2048\r\nboard {\r\n\t2\t2\r\n}\r\nquery max-tile within 1\r\n",
             "game 2048\n\nboard {\n  2 2\n}\n\nquery max-tile within 1\n",
+        );
+    }
+
+    #[test]
+    fn a_lone_carriage_return_ends_a_line_for_the_comments_too() {
+        check(
+            "game 2048\r# the board\rboard { # open\r  2 2 # row\r}\rquery max-tile within 1 # q\r",
+            "game 2048\n\n# the board\nboard { # open\n  2 2 # row\n}\n\nquery max-tile within 1 # q\n",
         );
     }
 

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use super::position::{offset, position, range, Encoding};
+use super::position::{Encoding, Positions};
 use crate::answer::{Answer2048, Answered, BlockAnswer, Bound, QueryResult};
 use crate::bless::edits;
 use crate::diagnostic::Span;
@@ -30,21 +30,21 @@ pub(super) fn diagnostics(report: &FileReport, uri: &str, encoding: Encoding) ->
         Err(Failure::Unreadable(_)) => &[],
         Ok(solved) => &solved.warnings,
     };
-    let text = &report.source;
+    let positions = Positions::new(&report.source, encoding);
     errors
         .iter()
         .map(|error| {
             let mut related = Vec::new();
             if let Some(help) = error.kind.help() {
-                let here = range(text, error.span.start, error.span.end, encoding);
+                let here = positions.range(error.span.start, error.span.end);
                 related.push(json!({ "location": { "uri": uri, "range": here }, "message": format!("help: {help}") }));
             }
             if let (Some(also), Some(note)) = (error.also, error.diagnostic().note.map(|note| note.1)) {
-                let there = range(text, also.start, also.end, encoding);
+                let there = positions.range(also.start, also.end);
                 related.push(json!({ "location": { "uri": uri, "range": there }, "message": note }));
             }
             let mut diagnostic = json!({
-                "range": range(text, error.span.start, error.span.end, encoding),
+                "range": positions.range(error.span.start, error.span.end),
                 "severity": if error.kind.is_warning() { 2 } else { 1 },
                 "source": "puzzle",
                 "message": error.kind.message(),
@@ -131,7 +131,7 @@ fn suggestion(kind: &ErrorKind) -> Option<&'static str> {
 pub(super) fn formatting(text: &str, encoding: Encoding) -> Value {
     match format_source(text) {
         Ok(formatted) if formatted != text => {
-            json!([{ "range": range(text, 0, text.len(), encoding), "newText": formatted }])
+            json!([{ "range": Positions::new(text, encoding).range(0, text.len()), "newText": formatted }])
         }
         _ => json!([]),
     }
@@ -242,10 +242,11 @@ pub(super) fn inlay_hints(text: &str, answered: Option<&FileReport>, encoding: E
         Some(report) => answers(report),
         None => queries(text).into_iter().map(|span| (span, "→ searching…".to_string())).collect(),
     };
+    let positions = Positions::new(text, encoding);
     let hints: Vec<Value> = hints
         .into_iter()
         .map(|(span, label)| {
-            json!({ "position": position(text, line_end(text, span.start), encoding), "label": label, "paddingLeft": true })
+            json!({ "position": positions.position(line_end(text, span.start)), "label": label, "paddingLeft": true })
         })
         .collect();
     json!(hints)
@@ -253,7 +254,7 @@ pub(super) fn inlay_hints(text: &str, answered: Option<&FileReport>, encoding: E
 
 /// The full answer of the query under the cursor, its witness drawn.
 pub(super) fn hover(text: &str, answered: Option<&FileReport>, at: &Value, encoding: Encoding) -> Value {
-    let at = offset(text, at, encoding);
+    let at = Positions::new(text, encoding).offset(at);
     let Some(report) = answered else {
         let on_query = queries(text).iter().any(|span| span.start <= at && at <= line_end(text, span.start));
         return if on_query {
@@ -321,7 +322,8 @@ pub(super) fn code_actions(
     wanted: &Value,
     encoding: Encoding,
 ) -> Value {
-    let (from, to) = (offset(text, &wanted["start"], encoding), offset(text, &wanted["end"], encoding));
+    let positions = Positions::new(text, encoding);
+    let (from, to) = (positions.offset(&wanted["start"]), positions.offset(&wanted["end"]));
     let mut actions = Vec::new();
     if let Some(report) = answered {
         for edit in edits(report) {
@@ -331,15 +333,14 @@ pub(super) fn code_actions(
                 continue;
             }
             let title = if edit.rewrite { "Replace with the answer" } else { "Write this answer as `expect`" };
-            let change =
-                json!({ "range": range(text, edit.span.start, edit.span.end, encoding), "newText": edit.text });
+            let change = json!({ "range": positions.range(edit.span.start, edit.span.end), "newText": edit.text });
             actions.push(json!({ "title": title, "kind": "quickfix", "edit": { "changes": { uri: [change] } } }));
         }
     }
     if let Err(errors) = parse(text) {
         for error in errors.iter().filter(|e| e.span.start <= to && from <= e.span.end) {
             let Some((title, span, word)) = quick_fix(text, error) else { continue };
-            let change = json!({ "range": range(text, span.start, span.end, encoding), "newText": word });
+            let change = json!({ "range": positions.range(span.start, span.end), "newText": word });
             actions.push(json!({ "title": title, "kind": "quickfix", "isPreferred": true, "edit": { "changes": { uri: [change] } } }));
         }
     }
@@ -350,7 +351,7 @@ pub(super) fn code_actions(
 /// after `game`, queries after `query`, moves after `apply`, `unreachable`
 /// after `expect`.
 pub(super) fn completion(text: &str, at: &Value, encoding: Encoding) -> Value {
-    let at = offset(text, at, encoding);
+    let at = Positions::new(text, encoding).offset(at);
     let line_start = text[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
     let before: Vec<&str> = text[line_start..at].split_whitespace().collect();
     let typing = !text[..at].ends_with([' ', '\t']) && !before.is_empty();
@@ -438,10 +439,8 @@ pub(super) fn semantic_tokens(text: &str, encoding: Encoding) -> Value {
         "in",
         "none",
     ];
-    let units = |s: &str| match encoding {
-        Encoding::Utf8 => s.len(),
-        Encoding::Utf16 => s.encode_utf16().count(),
-    };
+    let positions = Positions::new(text, encoding);
+    let cells_are_tiles = board_is_2048(text);
     let mut data = Vec::new();
     let (mut last_line, mut last_start) = (0usize, 0usize);
     let mut push = |line: usize, start: usize, length: usize, kind: usize| {
@@ -449,11 +448,19 @@ pub(super) fn semantic_tokens(text: &str, encoding: Encoding) -> Value {
         data.extend([line - last_line, delta_start, length, kind, 0]);
         (last_line, last_start) = (line, start);
     };
-    let starts = super::position::line_starts(text);
+    let starts = positions.starts();
     let mut in_board = false;
     for (line, &start) in starts.iter().enumerate() {
         let end = starts.get(line + 1).copied().unwrap_or(text.len());
         let line_text = text[start..end].trim_end_matches(['\r', '\n']);
+        // The characters before byte `at` of the line, counted on from the
+        // last token's (a line may hold a hundred thousand words).
+        let (mut counted_to, mut counted) = (0, 0);
+        let mut column = |at: usize| {
+            counted += positions.units(&line_text[counted_to..at]);
+            counted_to = at;
+            counted
+        };
         let code_end = line_text.find('#').unwrap_or(line_text.len());
         let mut words = Vec::new();
         let mut at = 0;
@@ -484,7 +491,7 @@ pub(super) fn semantic_tokens(text: &str, encoding: Encoding) -> Value {
             } else if word == "{" || word == "}" || (in_board && (word == "." || word == "0")) {
                 6
             } else if word.bytes().all(|b| b.is_ascii_digit()) {
-                if in_board && first != Some("expect") && !board_is_2048(text) {
+                if in_board && first != Some("expect") && !cells_are_tiles {
                     4
                 } else {
                     1
@@ -494,10 +501,10 @@ pub(super) fn semantic_tokens(text: &str, encoding: Encoding) -> Value {
             } else {
                 continue;
             };
-            push(line, units(&line_text[..at]), units(word), kind);
+            push(line, column(at), positions.units(word), kind);
         }
         if code_end < line_text.len() {
-            push(line, units(&line_text[..code_end]), units(&line_text[code_end..]), 3);
+            push(line, column(code_end), positions.units(&line_text[code_end..]), 3);
         }
         if words.iter().any(|(_, w)| w.ends_with('{')) {
             in_board = true;

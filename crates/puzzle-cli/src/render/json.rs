@@ -7,7 +7,7 @@ use serde_json::{json, Map, Value};
 use rules_blockgame::Cover;
 
 use crate::answer::{Answer2048, Answered, BlockAnswer, Bound, Check, QueryResult};
-use crate::diagnostic::line_col;
+use crate::diagnostic::Lines;
 use crate::language::{BlockExpect, Error, Expect2048};
 use crate::render::text::move_word;
 use crate::report::{Failure, FileReport};
@@ -50,6 +50,7 @@ pub fn document(reports: &[FileReport], exit_status: u8) -> Value {
 pub fn render_json(report: &FileReport) -> Value {
     let mut object = Map::new();
     object.insert("path".into(), json!(report.path));
+    let lines = Lines::new(&report.source);
     match &report.outcome {
         Err(failure) => {
             let errors: Vec<Value> = match failure {
@@ -57,7 +58,7 @@ pub fn render_json(report: &FileReport) -> Value {
                     "message": message, "help": null, "line": 0, "column": 0, "end_line": 0, "end_column": 0,
                     "severity": "error",
                 })],
-                Failure::Invalid(errors) => errors.iter().map(|error| error_json(&report.source, error)).collect(),
+                Failure::Invalid(errors) => errors.iter().map(|error| error_json(&lines, error)).collect(),
             };
             // Version 1's single `error`: the first, its help folded in.
             let first = &errors[0];
@@ -73,10 +74,10 @@ pub fn render_json(report: &FileReport) -> Value {
             object.insert("name".into(), json!(solved.name));
             let (game, results) = match &solved.answered {
                 Answered::Twenty48 { results, .. } => {
-                    ("2048", results.iter().map(|result| result_2048(&report.source, result)).collect())
+                    ("2048", results.iter().map(|result| result_2048(&lines, result)).collect())
                 }
                 Answered::BlockGame { results, .. } => {
-                    ("blockgame", results.iter().map(|result| block_result(&report.source, result)).collect())
+                    ("blockgame", results.iter().map(|result| block_result(&lines, result)).collect())
                 }
             };
             object.insert("game".into(), json!(game));
@@ -91,7 +92,7 @@ pub fn render_json(report: &FileReport) -> Value {
             }
             object.insert("results".into(), Value::Array(results));
             if !solved.warnings.is_empty() {
-                let warnings = solved.warnings.iter().map(|warning| error_json(&report.source, warning)).collect();
+                let warnings = solved.warnings.iter().map(|warning| error_json(&lines, warning)).collect();
                 object.insert("warnings".into(), Value::Array(warnings));
             }
         }
@@ -101,16 +102,16 @@ pub fn render_json(report: &FileReport) -> Value {
 
 /// One error of a file: what, where (1-based lines and columns, its start
 /// and its end), and what is allowed instead.
-fn error_json(source: &str, error: &Error) -> Value {
-    let (line, column) = line_col(source, error.span.start);
-    let (end_line, end_column) = line_col(source, error.span.end);
+fn error_json(lines: &Lines, error: &Error) -> Value {
+    let (line, column) = lines.place(error.span.start);
+    let (end_line, end_column) = lines.place(error.span.end);
     json!({
         "message": error.kind.message(),
         "help": error.kind.help(),
-        "line": line,
-        "column": column,
-        "end_line": end_line,
-        "end_column": end_column,
+        "line": line + 1,
+        "column": column + 1,
+        "end_line": end_line + 1,
+        "end_column": end_column + 1,
         "severity": if error.kind.is_warning() { "warning" } else { "error" },
     })
 }
@@ -118,7 +119,7 @@ fn error_json(source: &str, error: &Error) -> Value {
 /// A result's object: the query, the answer's fields (or the error), the
 /// budget's note and the `expect`.
 fn result_json<A, E>(
-    source: &str,
+    lines: &Lines,
     result: &QueryResult<A, E>,
     answer_fields: impl Fn(&A) -> Vec<(&'static str, Value)>,
     expect_json: impl Fn(&E) -> Value,
@@ -126,7 +127,7 @@ fn result_json<A, E>(
     let mut object = Map::new();
     object.insert("query".into(), json!(result.text));
     object.insert("kind".into(), json!(result.params.kind.keyword()));
-    object.insert("line".into(), json!(line_col(source, result.span.start).0));
+    object.insert("line".into(), json!(lines.line(result.span.start) + 1));
     if let Some(k) = result.params.k {
         object.insert("k".into(), json!(k));
     }
@@ -198,7 +199,7 @@ fn exponent(tile: u64) -> u32 {
     }
 }
 
-fn result_2048(source: &str, result: &QueryResult<Answer2048, Expect2048>) -> Value {
+fn result_2048(lines: &Lines, result: &QueryResult<Answer2048, Expect2048>) -> Value {
     let fields = |answer: &Answer2048| match answer {
         Answer2048::MaxTile { tile, moves } => {
             vec![("answer", json!(tile)), ("answer_exponent", json!(exponent(*tile))), ("moves", moves_json(moves))]
@@ -270,10 +271,10 @@ fn result_2048(source: &str, result: &QueryResult<Answer2048, Expect2048>) -> Va
         Expect2048::Move(choice) => json!(move_word(*choice)),
         Expect2048::Share { tile, percent } => json!({ "tile": tile, "percent": percent.value() }),
     };
-    result_json(source, result, fields, expect)
+    result_json(lines, result, fields, expect)
 }
 
-fn block_result(source: &str, result: &QueryResult<BlockAnswer, BlockExpect>) -> Value {
+fn block_result(lines: &Lines, result: &QueryResult<BlockAnswer, BlockExpect>) -> Value {
     let fields = |BlockAnswer::MaxRemoved(solution): &BlockAnswer| {
         let stuck: Vec<Value> = solution
             .stuck
@@ -296,5 +297,5 @@ fn block_result(source: &str, result: &QueryResult<BlockAnswer, BlockExpect>) ->
             ("stuck", Value::Array(stuck)),
         ]
     };
-    result_json(source, result, fields, |BlockExpect::Number(n)| json!(n))
+    result_json(lines, result, fields, |BlockExpect::Number(n)| json!(n))
 }
