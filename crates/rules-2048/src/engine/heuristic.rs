@@ -127,6 +127,48 @@ mod tests {
     }
 
     #[test]
+    fn every_row_scores_as_nneonneos_table_to_his_f32_rounding() {
+        // His `init_tables`, transcribed apart as he writes it: in `f32`,
+        // with `pow`. The engine's search shares `line_score` with the
+        // reference search of its tests, so this is what pins the heuristic.
+        for row in 0..=u16::MAX {
+            let line = [0, 1, 2, 3].map(|i| ((row >> (4 * i)) & 0xf) as u8);
+            let (mut sum, mut empty, mut merges, mut prev, mut counter) = (0f32, 0, 0, 0, 0);
+            for rank in line {
+                sum += f32::from(rank).powf(3.5);
+                if rank == 0 {
+                    empty += 1;
+                } else {
+                    if prev == rank {
+                        counter += 1;
+                    } else if counter > 0 {
+                        merges += 1 + counter;
+                        counter = 0;
+                    }
+                    prev = rank;
+                }
+            }
+            if counter > 0 {
+                merges += 1 + counter;
+            }
+            let (mut monotonicity_left, mut monotonicity_right) = (0f32, 0f32);
+            for i in 1..4 {
+                let (before, here) = (f32::from(line[i - 1]).powf(4.0), f32::from(line[i]).powf(4.0));
+                if line[i - 1] > line[i] {
+                    monotonicity_left += before - here;
+                } else {
+                    monotonicity_right += here - before;
+                }
+            }
+            let his = 200_000f32 + 270f32 * empty as f32 + 700f32 * merges as f32
+                - 47f32 * monotonicity_left.min(monotonicity_right)
+                - 11f32 * sum;
+            let ours = line_score(line);
+            assert!((ours - f64::from(his)).abs() <= 0.5, "{line:?}: ours {ours}, his {his}");
+        }
+    }
+
+    #[test]
     fn a_monotone_line_scores_above_a_zigzag() {
         assert!(line_score([4, 3, 2, 1]) > line_score([4, 1, 3, 2]));
         assert_eq!(line_score([4, 3, 2, 1]), line_score([1, 2, 3, 4]));
