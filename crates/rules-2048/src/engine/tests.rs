@@ -354,6 +354,8 @@ struct Reference {
     /// A lost board's value, the root's.
     lost: f64,
     table: std::collections::HashMap<Board, (u32, f64)>,
+    /// Moves tried: four at each move node, as the engines count them.
+    moves_tried: u64,
 }
 
 impl Reference {
@@ -367,6 +369,7 @@ impl Reference {
     }
 
     fn moves(&mut self, board: &Board, probability: f64, moves_made: u32) -> f64 {
+        self.moves_tried += 4;
         // No legal move: the game is lost.
         let mut best = self.lost;
         for direction in Direction::ALL {
@@ -406,15 +409,17 @@ impl Reference {
         value
     }
 
-    fn analysis(board: &Board, depth: u32) -> Vec<(Direction, u64)> {
-        let mut analysis = Vec::new();
+    /// The analysis, and the moves tried for it, the root's four included.
+    fn analysis_and_moves_tried(board: &Board, depth: u32) -> (Vec<(Direction, u64)>, u64) {
+        let (mut analysis, mut moves_tried) = (Vec::new(), 4);
         for direction in Direction::ALL {
             if let Ok((next, true)) = board.after(direction) {
-                let mut search = Reference { depth, lost: lost_of(board), table: Default::default() };
+                let mut search = Reference { depth, lost: lost_of(board), table: Default::default(), moves_tried: 0 };
                 analysis.push((direction, search.spawns(&next, 1.0, 1).to_bits()));
+                moves_tried += search.moves_tried;
             }
         }
-        analysis
+        (analysis, moves_tried)
     }
 }
 
@@ -431,7 +436,28 @@ fn every_representation_gives_the_reference_searchs_values_to_the_last_bit() {
                 best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(depth), threads: 1, nodes: None })
                     .unwrap();
             let engine: Vec<(Direction, u64)> = answer.analysis.iter().map(|&(d, v)| (d, v.to_bits())).collect();
-            assert_eq!(engine, Reference::analysis(&board, depth), "{board:?} at depth {depth}");
+            let reference = Reference::analysis_and_moves_tried(&board, depth);
+            assert_eq!((engine, answer.nodes), reference, "{board:?} at depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn the_probability_cut_is_the_reference_searchs_where_paths_fall_below_it() {
+    // Small boards mostly empty, searched deep: paths of 4s fall below
+    // 10^-4 within three spawns, of 2s within seven on 2×2, so the cut is
+    // met at every kind of node, and its probability must be the product of
+    // the path's cells and tiles to the last bit.
+    let boards = ["2 . / . .", ". 4 / . .", "2 . . / . . .", ". . 8 / . . 2", "2 . / . . / . ."];
+    for board in boards {
+        let board: Board = board.parse().unwrap();
+        for depth in 5..=8 {
+            let answer =
+                best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(depth), threads: 1, nodes: None })
+                    .unwrap();
+            let engine: Vec<(Direction, u64)> = answer.analysis.iter().map(|&(d, v)| (d, v.to_bits())).collect();
+            let reference = Reference::analysis_and_moves_tried(&board, depth);
+            assert_eq!((engine, answer.nodes), reference, "{board:?} at depth {depth}");
         }
     }
 }
