@@ -484,6 +484,16 @@ fn look_alike_characters_are_told_and_the_file_read_as_meant() {
         // Names and comments hold any character; a name opened by `"` holds
         // typographer's quotes too.
         ("name \"\u{ff12} \u{201c}x\u{201d}\"\ngame 2048  # \u{3000}\u{ff12}\nboard {\n  2 2\n}\nquery max-tile within 1\n", vec![]),
+        // A comment ends with its line; a name's escaped `"` does not end
+        // it, nor does a `#` in it start a comment; a name opened by `“`
+        // holds any character too.
+        ("# \u{3000}\ngame\u{3000}2048\nboard {\n  2 2\n}\nquery max-tile within 1\n", vec![look_alike("\u{3000}", " ")]),
+        ("name \"a\\\"\u{ff12}\"\ngame 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n", vec![]),
+        ("name \"a#b\"\u{3000}\ngame 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n", vec![look_alike("\u{3000}", " ")]),
+        ("name \u{201c}a\u{3000}b\u{201d}\ngame 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n", vec![
+            look_alike("\u{201c}", "\""),
+            look_alike("\u{201d}", "\""),
+        ]),
     ];
     for (source, kinds) in cases {
         let found = match parse(source) {
@@ -492,6 +502,10 @@ fn look_alike_characters_are_told_and_the_file_read_as_meant() {
         };
         assert_eq!(found, kinds, "{source:?}");
     }
+    // Outside a name, a `\` escapes nothing: the look-alike after it is told.
+    let source = "game 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n\\\u{3000}\n";
+    let told = parse(source).unwrap_err();
+    assert!(told.iter().any(|error| error.kind == look_alike("\u{3000}", " ")), "{told:?}");
     // An error after a look-alike is told where it is in the file.
     let source = "game\u{3000}2048\nboard {\n  \u{ff12} 3\n}\nquery max-tile within 1\n";
     let errors = parse(source).unwrap_err();
