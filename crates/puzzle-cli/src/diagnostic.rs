@@ -138,6 +138,11 @@ impl<'t> Lines<'t> {
         Lines { text, starts, units, last: Cell::new((0, 0)) }
     }
 
+    /// The text placed.
+    pub fn text(&self) -> &'t str {
+        self.text
+    }
+
     /// Where each line starts.
     pub fn starts(&self) -> &[usize] {
         &self.starts

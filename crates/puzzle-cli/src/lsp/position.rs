@@ -45,14 +45,13 @@ impl Encoding {
 /// ([`Lines`]: a file may have tens of thousands of errors, each told with
 /// a range).
 pub(crate) struct Positions<'t> {
-    text: &'t str,
     lines: Lines<'t>,
     encoding: Encoding,
 }
 
 impl<'t> Positions<'t> {
     pub(crate) fn new(text: &'t str, encoding: Encoding) -> Positions<'t> {
-        Positions { text, lines: Lines::counting(text, encoding.units()), encoding }
+        Positions { lines: Lines::counting(text, encoding.units()), encoding }
     }
 
     /// Where each line starts.
@@ -73,7 +72,7 @@ impl<'t> Positions<'t> {
 
     /// The byte offset of an LSP position (clamped to the line).
     pub(crate) fn offset(&self, position: &Value) -> usize {
-        let (text, starts) = (self.text, self.lines.starts());
+        let (text, starts) = (self.lines.text(), self.lines.starts());
         let line = position["line"].as_u64().unwrap_or(0) as usize;
         let Some(&start) = starts.get(line) else { return text.len() };
         let end = starts.get(line + 1).copied().unwrap_or(text.len());

@@ -423,6 +423,19 @@ impl Reference {
     }
 }
 
+/// The engine's analysis of `board` at `depth`, every value to the bit, and
+/// its moves tried, are the reference search's.
+fn assert_searches_as_the_reference(board: &Board, depth: u32) {
+    let engine = EngineOptions { depth: Some(depth), threads: 1, nodes: None };
+    let answer = best_move(board, &SpawnLaw::classic(), &engine).unwrap();
+    let analysis: Vec<(Direction, u64)> = answer.analysis.iter().map(|&(d, v)| (d, v.to_bits())).collect();
+    assert_eq!(
+        (analysis, answer.nodes),
+        Reference::analysis_and_moves_tried(board, depth),
+        "{board:?} at depth {depth}"
+    );
+}
+
 #[test]
 fn every_representation_gives_the_reference_searchs_values_to_the_last_bit() {
     let mut rng = SeededRng::new(14);
@@ -432,12 +445,7 @@ fn every_representation_gives_the_reference_searchs_values_to_the_last_bit() {
         let cells = (0..height * width).map(|_| if rng.below(3) == 0 { 0 } else { 1 + rng.below(top) as u8 }).collect();
         let board = Board::from_exponents(Grid::from_vec(height, width, cells).unwrap()).unwrap();
         for depth in 1..=4 {
-            let answer =
-                best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(depth), threads: 1, nodes: None })
-                    .unwrap();
-            let engine: Vec<(Direction, u64)> = answer.analysis.iter().map(|&(d, v)| (d, v.to_bits())).collect();
-            let reference = Reference::analysis_and_moves_tried(&board, depth);
-            assert_eq!((engine, answer.nodes), reference, "{board:?} at depth {depth}");
+            assert_searches_as_the_reference(&board, depth);
         }
     }
 }
@@ -452,12 +460,7 @@ fn the_probability_cut_is_the_reference_searchs_where_paths_fall_below_it() {
     for board in boards {
         let board: Board = board.parse().unwrap();
         for depth in 5..=8 {
-            let answer =
-                best_move(&board, &SpawnLaw::classic(), &EngineOptions { depth: Some(depth), threads: 1, nodes: None })
-                    .unwrap();
-            let engine: Vec<(Direction, u64)> = answer.analysis.iter().map(|&(d, v)| (d, v.to_bits())).collect();
-            let reference = Reference::analysis_and_moves_tried(&board, depth);
-            assert_eq!((engine, answer.nodes), reference, "{board:?} at depth {depth}");
+            assert_searches_as_the_reference(&board, depth);
         }
     }
 }
