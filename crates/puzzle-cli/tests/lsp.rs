@@ -480,3 +480,26 @@ fn a_length_claiming_more_than_memory_never_aborts_the_server() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_file_of_many_errors_shows_the_first_thousand_and_counts_the_rest() {
+    let mut server = Server::start(&["utf-16"]);
+    let diagnostics = server.open(&"game2048\n".repeat(1_234));
+    assert_eq!(diagnostics.len(), 1_001);
+    assert_eq!(diagnostics[999]["range"]["start"], at(999, 0));
+    let last = &diagnostics[1_000];
+    assert_eq!(
+        last["message"],
+        "and 234 more errors from here on: the editor is shown the first 1000; `puzzle check --json` lists them all"
+    );
+    assert_eq!(last["range"], json!({ "start": at(1_000, 0), "end": at(1_000, 8) }));
+    assert_eq!(last["severity"], 1);
+
+    // One past the thousand is one more error; a thousand is all shown.
+    assert_eq!(
+        server.change(&"game2048\n".repeat(1_001), 2)[1_000]["message"].as_str().unwrap()[..20],
+        *"and 1 more error fro"
+    );
+    assert_eq!(server.change(&"game2048\n".repeat(1_000), 3).len(), 1_000);
+    server.stop();
+}

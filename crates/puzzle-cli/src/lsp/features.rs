@@ -22,8 +22,16 @@ use crate::style::Style;
 pub(super) const TOKEN_TYPES: [&str; 7] =
     ["keyword", "number", "string", "comment", "variable", "enumMember", "operator"];
 
+/// The most diagnostics published for a file; past them, one more says how
+/// many are left. A megabyte of errors makes 100,000 of them, which an
+/// editor takes seconds to receive and show on every change, and no one
+/// reads; `puzzle check --json` lists them all.
+pub(super) const MAX_DIAGNOSTICS: usize = 1_000;
+
 /// Every error and warning of a file, as LSP diagnostics: the same as
-/// `puzzle check` reports, the help as related information.
+/// `puzzle check` reports, the help as related information; the first
+/// [`MAX_DIAGNOSTICS`] of them, then one that counts the rest, at the
+/// first of those.
 pub(super) fn diagnostics(report: &FileReport, uri: &str, encoding: Encoding) -> Vec<Value> {
     let errors: &[Error] = match &report.outcome {
         Err(Failure::Invalid(errors)) => errors,
@@ -31,7 +39,8 @@ pub(super) fn diagnostics(report: &FileReport, uri: &str, encoding: Encoding) ->
         Ok(solved) => &solved.warnings,
     };
     let positions = Positions::new(&report.source, encoding);
-    errors
+    let (shown, rest) = errors.split_at(errors.len().min(MAX_DIAGNOSTICS));
+    let mut diagnostics: Vec<Value> = shown
         .iter()
         .map(|error| {
             let mut related = Vec::new();
@@ -55,7 +64,23 @@ pub(super) fn diagnostics(report: &FileReport, uri: &str, encoding: Encoding) ->
             }
             diagnostic
         })
-        .collect()
+        .collect();
+    if let Some(first) = rest.first() {
+        // A file with errors has no warnings (they are told of valid files).
+        let (what, severity) = if first.kind.is_warning() { ("warning", 2) } else { ("error", 1) };
+        let more = rest.len();
+        diagnostics.push(json!({
+            "range": positions.range(first.span.start, first.span.end),
+            "severity": severity,
+            "source": "puzzle",
+            "message": format!(
+                "and {more} more {what}{} from here on: the editor is shown the first {MAX_DIAGNOSTICS}; \
+                 `puzzle check --json` lists them all",
+                if more == 1 { "" } else { "s" }
+            ),
+        }));
+    }
+    diagnostics
 }
 
 /// The quick fix of an error: its title, the span it replaces (the

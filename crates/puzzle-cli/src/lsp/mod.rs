@@ -1,6 +1,6 @@
-//! `puzzle lsp`: a language server on stdio. It publishes every error and
-//! warning of a file (the very ones `puzzle check` reports) as the file is
-//! opened and changed, formats as `puzzle fmt` does, shows each query's answer
+//! `puzzle lsp`: a language server on stdio. It publishes the errors and
+//! warnings of a file (the very ones `puzzle check` reports, up to a
+//! thousand and then their count) as the file is opened and changed, formats as `puzzle fmt` does, shows each query's answer
 //! beside it (an inlay hint) and in full on hover, offers the answers as
 //! `expect` lines and the "did you mean" words as quick fixes, completes
 //! keywords, games, queries and moves, and tells every token's kind for
