@@ -188,7 +188,7 @@ pub enum Command {
     },
     /// Serve the Language Server Protocol on stdin and stdout, for editors.
     #[command(
-        after_help = "Example (Neovim): see editors/nvim/puzzle.lua\n\nThe server publishes every error as you \
+        after_help = "Example (Neovim): see editors/nvim/puzzle.lua\n\nThe server publishes the errors (up to 1,000) as you \
                             type, formats, shows each query's answer beside it and in full on hover, offers the \
                             answers as `expect` lines, completes and highlights."
     )]
