@@ -726,6 +726,51 @@ mod tests {
     }
 
     #[test]
+    fn chance_cuts_averages_only_from_a_board_without_symmetry() {
+        for (text, target, max_moves) in
+            [("2 4 8 16 / . . . 32 / . . . 64 / . . . 2", 128, 6), ("2 . . 2 / . 4 4 . / . . . . / . . . .", 16, 5)]
+        {
+            let board: Board = text.parse().unwrap();
+            let search = |sibling_cut| ChanceSearch { sibling_cut, ..classic_search(&board, target, max_moves) };
+            let boards =
+                |sibling_cut| on_representation(&board, max_moves as u32 + 2, 4, search(sibling_cut)).unwrap().boards;
+            let (cut, uncut) = (boards(true), boards(false));
+            assert_ne!(cut, uncut, "{text}: the cut must show in the count");
+            let chosen = chance(&board, &SpawnLaw::classic(), target, max_moves).unwrap().boards;
+            assert_eq!(chosen, if has_symmetry(&board) { uncut } else { cut }, "{text}");
+        }
+    }
+
+    #[test]
+    fn the_error_bound_is_the_module_s_k_plus_2_times_n_plus_2_halves_of_epsilon() {
+        // n: the empty cells at most (every cell) times the law's tiles.
+        let half_epsilon = 2f64.powi(-53);
+        for (text, law, n) in [
+            (". . . . / . . . . / . . . . / . . . .", SpawnLaw::classic(), 32),
+            ("2 4 / 8 .", SpawnLaw::classic(), 8),
+            ("2 . 4", SpawnLaw::new(&[(2, 50), (4, 25), (8, 25)]).unwrap(), 9),
+        ] {
+            let board: Board = text.parse().unwrap();
+            for k in [0, 1, 7, 200] {
+                let expected = ((k + 2) * (n + 2)) as f64 * half_epsilon;
+                assert_eq!(error_bound(&board, &law, k), expected, "{text}, K = {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_search_of_max_moves_runs_and_one_past_it_is_refused() {
+        // A lost board: every search answers at once, whatever its moves.
+        let lost: Board = "2 4 / 4 2".parse().unwrap();
+        let law = SpawnLaw::classic();
+        assert_eq!(chance(&lost, &law, 8, MAX_MOVES).unwrap().probability, 0.0);
+        assert_eq!(chance(&lost, &law, 8, MAX_MOVES + 1), Err(SearchError::TooManyMoves { asked: MAX_MOVES + 1 }));
+        // Fewer moves than asked past the limit: the limit's own search.
+        let (moves, fewer) = chance_within_fewer(&lost, &law, 8, MAX_MOVES + 5, 1).unwrap();
+        assert_eq!((moves, fewer.probability), (MAX_MOVES, 0.0));
+    }
+
+    #[test]
     fn a_stopped_average_goes_on_where_it_stopped() {
         let board: Board = "2 4 8 16 / . . . 32 / . . . 64 / . . . 2".parse().unwrap();
         let moved = Position::after(&board, Direction::Down).unwrap();
@@ -738,12 +783,26 @@ mod tests {
         let bound = twice.after_move(&moved, 5, 0.99).unwrap();
         assert!(full <= bound && bound < 0.99, "{full} ≤ {bound} < 0.99");
         assert!(twice.memo[&key].read().is_err(), "the average stopped");
+        // Met again below the same sibling, it gives the same bound, unsearched.
+        let boards = twice.boards;
+        assert_eq!(twice.after_move(&moved, 5, 0.99).unwrap().to_bits(), bound.to_bits());
+        assert_eq!(twice.boards, boards);
         let resumed = twice.after_move(&moved, 5, 0.0).unwrap();
         assert_eq!(resumed.to_bits(), full.to_bits());
         assert_eq!(twice.memo[&key].read(), Ok(full));
         // Its spawns searched before the stop are not searched again, nor is
         // the board counted twice.
         assert_eq!(twice.boards, fresh.boards);
+    }
+
+    #[test]
+    fn an_average_of_all_its_spawns_is_a_value_however_high_its_sibling() {
+        // One empty cell and a law of one tile: one spawn, which the cut may
+        // not stop after, since nothing is left to skip.
+        let moved: Board = "2 4 / 4 .".parse().unwrap();
+        let mut search = Expectimax::new(&[(1, 1.0)], 2, 8, 1e-12, u64::MAX, &|_| {}, true);
+        let value = search.after_move(&moved, 2, 2.0).unwrap();
+        assert_eq!(search.memo[&(moved.class_key(), 2)].read(), Ok(value));
     }
 
     #[test]

@@ -389,6 +389,9 @@ fn a_tile_out_of_reach_is_proven_impossible_without_a_search() {
     // the sum (two 2^63s hold 2^64).
     let top: Board = "9223372036854775808 9223372036854775808 / . .".parse().unwrap();
     assert_eq!(chance_with(&top, &classic, u64::MAX, 2, Some(0)).unwrap().probability, 0.0);
+    // And 2^63 itself is a tile: two 2^62s make it in one move.
+    let halves: Board = "4611686018427387904 4611686018427387904 / . .".parse().unwrap();
+    assert_eq!(chance(&halves, &classic, 1 << 63, 1).unwrap().probability, 1.0);
     // A law whose spawns bring the tile needs no sum at all.
     let fours = SpawnLaw::new(&[(4, 100)]).unwrap();
     assert_eq!(chance_with(&"2 . / . .".parse().unwrap(), &fours, 4, 1, None).unwrap().probability, 1.0);
@@ -403,6 +406,10 @@ fn the_most_exact_moves_shrink_as_the_board_grows() {
     assert!(error_bound(&four, &classic, most_moves_within(&four, &classic, 1e-12)) < 1e-12);
     assert!(error_bound(&four, &classic, most_moves_within(&four, &classic, 1e-12) + 1) >= 1e-12);
     assert!(most_moves_within(&small, &classic, 1e-12) >= most_moves_within(&four, &classic, 1e-12));
+    // A bound equal to the limit is not below it; a limit no bound reaches
+    // stops at the most moves a search takes.
+    assert_eq!(most_moves_within(&four, &classic, error_bound(&four, &classic, 7)), 6);
+    assert_eq!(most_moves_within(&small, &classic, 1.0), rules_2048::MAX_MOVES);
 }
 
 #[test]

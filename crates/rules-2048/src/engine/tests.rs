@@ -116,6 +116,44 @@ fn the_answer_does_not_depend_on_the_thread_count() {
 }
 
 #[test]
+fn a_search_after_others_on_the_same_thread_answers_as_on_a_fresh_thread() {
+    // No search passes anything to the next on its thread (a table kept for
+    // its memory would have to be emptied): searches of the same keys, of
+    // others, and of the same board a move deeper, in turn, each answer as
+    // alone on a thread of its own.
+    let law = SpawnLaw::classic();
+    let mut rng = SeededRng::new(29);
+    let mut shaped = |height: usize, width: usize, top: u64, first: u8| {
+        let mut cells: Vec<u8> =
+            (0..height * width).map(|_| if rng.below(2) == 0 { 0 } else { 1 + rng.below(top) as u8 }).collect();
+        cells[0] = first;
+        Board::from_exponents(Grid::from_vec(height, width, cells).unwrap()).unwrap()
+    };
+    // The word, to depth 2 and then 3 (the boards the search before met
+    // with a move less to go), the word again, in place, a byte a cell (a
+    // 2^17 tile), in place, the word.
+    let boards = [
+        shaped(4, 4, 9, 9),
+        shaped(4, 4, 9, 8),
+        shaped(3, 3, 6, 5),
+        shaped(4, 4, 6, 17),
+        shaped(5, 5, 6, 6),
+        shaped(4, 4, 9, 1),
+    ];
+    let searches: Vec<(&Board, u32)> =
+        [(&boards[0], 2), (&boards[0], 3)].into_iter().chain(boards[1..].iter().map(|board| (board, 2))).collect();
+    let answer = |(board, depth): (&Board, u32)| {
+        let options = EngineOptions { depth: Some(depth), threads: 1, nodes: None };
+        format!("{:?}", best_move(board, &law, &options).unwrap())
+    };
+    let answers: Vec<String> = searches.iter().map(|&search| answer(search)).collect();
+    for (&search, answered) in searches.iter().zip(&answers) {
+        let fresh = std::thread::scope(|scope| scope.spawn(|| answer(search)).join().unwrap());
+        assert_eq!(&fresh, answered, "{}, depth {}", search.0, search.1);
+    }
+}
+
+#[test]
 fn within_a_budget_the_answer_is_the_deepest_depth_searched_in_full() {
     const DEPTH: u32 = 4;
     let mut rng = SeededRng::new(29);
