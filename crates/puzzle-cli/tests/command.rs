@@ -549,6 +549,27 @@ fn fmt_rewrites_in_place_and_check_lists_what_would_change() {
         "--check writes nothing"
     );
 
+    // Line ends the diff cannot show: mixed, made the first line's; lone
+    // `\r`s (each a line of the diff), made `\n`.
+    let mixed = write_puzzle(&dir, "mixed.puzzle", "game 2048\r\n\r\nboard {\n  2 2\r\n}\r\n");
+    let check = puzzle(&["fmt", "--check", &mixed]);
+    assert_eq!(
+        stdout(&check),
+        format!(
+            "--- {mixed}\n+++ {mixed}\n@@ -1,5 +1,5 @@\n game 2048\n \n-board {{\n+board {{\n   2 2\n }}\n\
+             {mixed}: and its line ends all become `\\r\\n` (the diff shows lines, not their ends)\n"
+        )
+    );
+    let old_mac = write_puzzle(&dir, "old-mac.puzzle", "game 2048\rboard {\r  2 2\r}\r");
+    let check = puzzle(&["fmt", "--check", &old_mac]);
+    assert_eq!(
+        stdout(&check),
+        format!(
+            "--- {old_mac}\n+++ {old_mac}\n@@ -1,4 +1,5 @@\n-game 2048\n-board {{\n-  2 2\n-}}\n+game 2048\n+\n+board {{\n\
+             +  2 2\n+}}\n{old_mac}: and its line ends all become `\\n` (the diff shows lines, not their ends)\n"
+        )
+    );
+
     // Past 20,000 lines, a line that says so: the diff of a file whose
     // every line changes would take minutes.
     let long = format!("game 2048\nboard {{\n  2 2\n}}\nquery max-tile within 1\n{}", "expect 4\n".repeat(20_000));

@@ -105,7 +105,9 @@ fn templates() {
     }
 }
 
-const WORDS: &[&str] = &["2", "4", ".", "0", "1024", "7", "x"];
+/// Cells, good and bad; the last two end in blanks the language does not
+/// read (a no-break space, a form feed), errors the formatter must keep.
+const WORDS: &[&str] = &["2", "4", ".", "0", "1024", "7", "x", "2\u{a0}", "8\u{c}"];
 
 /// A random puzzle: statements in a random order with random blanks, comments
 /// and line ends, so that both valid and invalid meanings are exercised.

@@ -57,6 +57,26 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 /// changed (a megabyte of short lines, each changed: minutes).
 const MOST_DIFF_LINES: usize = 20_000;
 
+/// The kinds of line end a text has: `\r\n`, `\n` alone, `\r` alone.
+fn line_ends(text: &str) -> [bool; 3] {
+    let crlf = text.matches("\r\n").count();
+    [crlf > 0, text.matches('\n').count() > crlf, text.matches('\r').count() > crlf]
+}
+
+/// What a diff of lines cannot show: line ends of other kinds made one
+/// kind throughout (`puzzle fmt` keeps the first line's, `\n` for a lone
+/// `\r`).
+fn line_ends_note(path: &str, old: &str, new: &str) -> Option<String> {
+    let (before, after) = (line_ends(old), line_ends(new));
+    let kind = match after {
+        _ if before == after => return None,
+        [true, false, false] => "\\r\\n",
+        [false, true, false] => "\\n",
+        _ => return None,
+    };
+    Some(format!("{path}: and its line ends all become `{kind}` (the diff shows lines, not their ends)\n"))
+}
+
 /// A unified diff of `old` and `new`, the file named `path` on both sides;
 /// past [`MOST_DIFF_LINES`], a line that says the file would change.
 fn diff(path: &str, old: &str, new: &str, style: crate::style::Style) -> String {
@@ -71,7 +91,9 @@ fn diff(path: &str, old: &str, new: &str, style: crate::style::Style) -> String 
     }
     let diff = similar::TextDiff::from_lines(old, new);
     let text = diff.unified_diff().context_radius(2).header(&path, &path).to_string();
-    text.lines()
+    // Each line of the diff ends as its line did: a lone `\r` too.
+    text.split_terminator(['\n', '\r'])
+        .filter(|line| !line.is_empty())
         .map(|line| {
             let line = crate::style::visible(line);
             let painted = match line.chars().next() {
@@ -81,6 +103,7 @@ fn diff(path: &str, old: &str, new: &str, style: crate::style::Style) -> String 
             };
             painted + "\n"
         })
+        .chain(line_ends_note(&path, old, new))
         .collect()
 }
 

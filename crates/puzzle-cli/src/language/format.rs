@@ -90,7 +90,9 @@ struct Output {
 
 impl Output {
     fn line(&mut self, text: String) {
-        self.lines.push(text.trim_end().to_string());
+        // The language's blanks only: a word may end in another (a form
+        // feed, a no-break space), which is an error to keep as written.
+        self.lines.push(text.trim_end_matches([' ', '\t']).to_string());
     }
 
     fn blank_line(&mut self) {
@@ -102,7 +104,7 @@ impl Output {
     fn finish(self) -> String {
         let mut text = self.lines.join("\n");
         text.push('\n');
-        if text.trim().is_empty() {
+        if text.trim_matches([' ', '\t', '\n']).is_empty() {
             text.clear();
         }
         text
@@ -309,6 +311,16 @@ mod tests {
     #[test]
     fn a_hash_inside_a_name_is_not_a_comment() {
         check("name \"a # b \\\" c\" # real\n", "name \"a # b \\\" c\" # real\n");
+    }
+
+    #[test]
+    fn a_word_ending_in_a_blank_the_language_does_not_read_keeps_it() {
+        // A form feed or a no-break space is an error where it stands, and
+        // stays there: trimmed, it would make another file.
+        check(
+            "game 2048\u{c}\nboard {\n  2 2\u{a0}\n}\nquery max-tile within 1\u{a0}\n",
+            "game 2048\u{c}\n\nboard {\n  2 2\u{a0}\n}\n\nquery max-tile within 1\u{a0}\n",
+        );
     }
 
     #[test]

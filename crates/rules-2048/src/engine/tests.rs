@@ -210,17 +210,56 @@ fn within_a_budget_the_answer_is_the_deepest_depth_searched_in_full() {
 }
 
 #[test]
+fn a_climb_that_reaches_the_depth_asked_for_was_not_stopped() {
+    // The depth asked for does not fit in half the budget when one first
+    // move needs more than its even share; the climb from depth 1 then
+    // searches it again within what is left, and may fit: about twice the
+    // moves it needs without a budget.
+    let mut rng = SeededRng::new(29);
+    let law = SpawnLaw::classic();
+    let mut climbed_to_it = 0;
+    for _ in 0..4 {
+        let board = random_board(&mut rng, 8);
+        let free = best_move(&board, &law, &EngineOptions { depth: Some(3), threads: 1, nodes: None }).unwrap();
+        for budget in (40..60).map(|tenths| free.nodes * tenths / 20) {
+            let options = EngineOptions { depth: Some(3), threads: 1, nodes: Some(budget) };
+            let within = best_move(&board, &law, &options).unwrap();
+            assert_eq!(within.stopped_at.is_none(), within.depth == 3, "budget {budget}:\n{board}");
+            climbed_to_it += usize::from(within.depth == 3 && within.nodes > free.nodes);
+        }
+    }
+    assert!(climbed_to_it >= 2, "only {climbed_to_it} climbs reached the depth asked for");
+}
+
+#[test]
+fn self_play_s_search_gives_up_where_best_move_climbs() {
+    // Depth 3 needs some thousands of moves here: a budget of 200 fits only
+    // shallower depths, which `best_move` then answers with, and self-play
+    // does not (a shallower move would not be the game asked for).
+    let board: Board = "2 4 8 . / . 2 . . / . . 4 . / 2 . . .".parse().unwrap();
+    let law = SpawnLaw::classic();
+    let options = EngineOptions { depth: Some(3), threads: 1, nodes: Some(200) };
+    let climbed = best_move_within(&board, &law, &options, Shallower::Fallback);
+    assert!(climbed.depth >= 1 && climbed.choice.is_some(), "{climbed:?}");
+    let given_up = best_move_within(&board, &law, &options, Shallower::GiveUp);
+    assert_eq!((given_up.depth, given_up.choice, given_up.stopped_at), (0, None, Some(3)));
+    assert!(given_up.analysis.is_empty() && given_up.nodes <= 200, "{given_up:?}");
+}
+
+#[test]
 fn a_lost_board_has_no_move_and_a_fatal_move_is_worth_nothing() {
     let lost: Board = "2 4 / 4 2".parse().unwrap();
     let answer = best_move(&lost, &SpawnLaw::classic(), &EngineOptions::default()).unwrap();
     assert_eq!((answer.choice, answer.analysis.len()), (None, 0));
     // At any budget, even one too small for the root's four tries: no move
     // is the whole answer, not a search that stopped.
-    for nodes in [0, 1, 3, 4, 1000] {
+    for nodes in [0, 1, 3, 4, 7, 8, 1000] {
         let options = EngineOptions { depth: Some(16), threads: 1, nodes: Some(nodes) };
         let answer = best_move(&lost, &SpawnLaw::classic(), &options).unwrap();
         assert_eq!((answer.choice, answer.depth, answer.stopped_at), (None, 16, None), "{nodes}");
-        assert!(answer.nodes <= nodes, "{nodes}");
+        // The root's four moves tried, when they fit in the half of the
+        // budget the depth asked for is given first.
+        assert_eq!(answer.nodes, if nodes / 2 < 4 { 0 } else { 4 }, "{nodes}");
     }
     // A move whose every spawn loses: on `4 8 .` with only 2s spawning, right
     // makes `. 4 8`, then `2 4 8`, full and with no move: worth a lost
@@ -275,6 +314,25 @@ fn the_default_depth_of_a_large_board_is_capped_by_its_tree() {
     cells.as_mut_slice()[399] = 2;
     let board = Board::from_exponents(cells).unwrap();
     assert_eq!(default_depth(&board), 2);
+    // 10×10 the same: 100 cells × 784 spawns a level allow 2 (the cells
+    // counted as rows plus columns would allow all 4).
+    let mut cells = Grid::new(10, 10, 0);
+    cells.as_mut_slice()[..2].copy_from_slice(&[1, 2]);
+    assert_eq!(default_depth(&Board::from_exponents(cells).unwrap()), 2);
+    // The levels whose paths fall below the cut spawn nothing more: 4×7
+    // with six tiles, 22 cells empty and a law of one tile, whose paths
+    // fall below 10^-4 after three spawns, gets nneonneo's 5 where the
+    // full branching (4 × 22 a level) would pass the work after 4.
+    let mut cells = Grid::new(4, 7, 0);
+    cells.as_mut_slice()[..6].copy_from_slice(&[1, 2, 3, 4, 5, 6]);
+    let six_tiles = Board::from_exponents(cells).unwrap();
+    assert_eq!(default_depth_for(&six_tiles, &SpawnLaw::new(&[(2, 100)]).unwrap()), 5);
+    // A law of twenty tiles, 5 % each, branches by 4 × 20 × the empty cells:
+    // on 1×4 with one tile, 4 × 240³ moves × 4 cells pass 10^8 at the fourth
+    // level, where nneonneo's rule would allow it.
+    let twenty: Vec<(u64, u32)> = (1..=20).map(|exponent| (1 << exponent, 5)).collect();
+    let one_tile: Board = "2 . . .".parse().unwrap();
+    assert_eq!(default_depth_for(&one_tile, &SpawnLaw::new(&twenty).unwrap()), 3);
     // A small board keeps nneonneo's rule.
     let small: Board = "2 4 / . .".parse().unwrap();
     assert_eq!(default_depth(&small), 4);
@@ -510,8 +568,10 @@ fn boards_that_differ_only_in_their_last_row_spread_over_the_tables_index_and_ta
     // these 4,096 boards would all share one slot's chain.
     use std::collections::HashSet;
     use std::hash::BuildHasher;
-    let hashes: Vec<u64> =
-        (0..4096u64).map(|row| super::position::BuildBoardHasher::default().hash_one(row << 48)).collect();
+    // Hashed as the table hashes them: the word's key.
+    let hashes: Vec<u64> = (0..4096u64)
+        .map(|row| super::position::BuildBoardHasher::default().hash_one(Packed(row << 48).key()))
+        .collect();
     let index_bits: HashSet<u64> = hashes.iter().map(|hash| hash & 0xfff).collect();
     let tag_bits: HashSet<u64> = hashes.iter().map(|hash| hash >> 57).collect();
     // Uniform hashes would give about 2,590 of 4,096 and all 128.
