@@ -586,6 +586,28 @@ fn fmt_rewrites_in_place_and_check_lists_what_would_change() {
         )
     );
 
+    // A file it cannot format gets every error `puzzle check` finds, a
+    // look-alike as one.
+    let two = write_puzzle(&dir, "two.puzzle", "gmae 2048\nboard {\n  2 2\n}\nquery max-tile within 1\nexpect\n");
+    let look_alike = write_puzzle(
+        &dir,
+        "look-alike.puzzle",
+        "\u{a0}# note\ngame 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n",
+    );
+    let output = puzzle(&["fmt", "--check", &two, &look_alike]);
+    assert_eq!(code(&output), 2);
+    let errors = stderr(&output);
+    let told: Vec<&str> = errors.lines().filter(|line| line.starts_with("error")).collect();
+    assert_eq!(
+        told,
+        [
+            "error: expected a statement, found `gmae`",
+            "error: expected the answer, found the end of the line",
+            "error: `\u{a0}` (U+00A0) is a blank the language does not read: write a space",
+        ]
+    );
+    assert_eq!(stdout(&output), "");
+
     let output = puzzle(&["fmt", &messy, &tidy, &broken]);
     assert_eq!(code(&output), 2, "the syntax error is reported");
     assert!(stdout(&output).contains(&format!("{messy}: formatted")));

@@ -106,8 +106,15 @@ fn format_bytes(path: &str, bytes: Vec<u8>) -> Result<(String, String), Outcome>
             Ok((source, formatted))
         }
         Err(error) => {
-            let outcome = Err(Failure::Invalid(vec![error]));
-            Err(Outcome::Invalid(Box::new(FileReport { path: path.to_string(), source, outcome })))
+            // Every error of the file, as `puzzle check` tells them (a
+            // look-alike told as one, not as the word it makes); the
+            // formatter's own if the check finds none.
+            let checked = process_bytes(path.to_string(), source.clone().into_bytes(), Budget::default(), false);
+            let report = match checked.outcome {
+                Err(Failure::Invalid(ref errors)) if !errors.is_empty() => checked,
+                _ => FileReport { path: path.to_string(), source, outcome: Err(Failure::Invalid(vec![error])) },
+            };
+            Err(Outcome::Invalid(Box::new(report)))
         }
     }
 }

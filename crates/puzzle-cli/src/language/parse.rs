@@ -144,7 +144,7 @@ struct Chunk {
 
 /// The lines of `source`: where each starts, where its text ends, and where
 /// the next starts (`\r\n`, `\n` and a lone `\r` all end a line).
-fn lines(source: &str) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+pub(super) fn lines(source: &str) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
     let bytes = source.as_bytes();
     let mut at = 0;
     std::iter::from_fn(move || {

@@ -409,6 +409,15 @@ fn a_broken_or_missing_board_hides_none_of_its_queries_mistakes() {
 }
 
 #[test]
+fn a_file_of_the_largest_size_is_read_and_one_byte_more_is_not() {
+    let valid = format!("{BOARD_2048}query max-tile within 1\n# ");
+    let padded = |bytes: usize| format!("{valid}{}\n", "x".repeat(bytes - valid.len() - 1));
+    assert!(parse(&padded(limits::MAX_FILE_BYTES)).is_ok());
+    let too_large = ErrorKind::FileTooLarge { bytes: limits::MAX_FILE_BYTES + 1 };
+    assert_eq!(error_kinds(&padded(limits::MAX_FILE_BYTES + 1)), [too_large]);
+}
+
+#[test]
 fn the_expect_of_a_broken_query_is_its_not_the_query_s_before() {
     let value_of = |query| ErrorKind::ExpectedValue { found: Found::EndOfLine, of: Some(ValueOf::Query(query)) };
     let cases = [
@@ -424,6 +433,11 @@ fn the_expect_of_a_broken_query_is_its_not_the_query_s_before() {
                 value_of(QueryKind::Reach),
                 ErrorKind::ExpectedAnswer { found: Found::EndOfLine, query: Some(QueryKind::Reach) },
             ],
+        ),
+        // A query of no kind at all keeps its `expect` too.
+        (
+            "query apply L\nquery\nexpect 4\n",
+            vec![ErrorKind::ExpectedQuery { found: Found::EndOfLine, suggestion: None }],
         ),
         // A query kept again takes its own.
         (
@@ -1261,6 +1275,13 @@ fn what_is_missing_at_a_line_s_end_is_told_before_its_comment() {
     assert_eq!(parse::comment_start("name \"a # b\"  # c"), Some(14));
     assert_eq!(parse::comment_start("name \"a \\\" # b\" # c"), Some(16));
     assert_eq!(parse::comment_start("game 2048"), None);
+}
+
+#[test]
+fn a_line_ends_at_a_line_feed_a_carriage_return_or_both() {
+    // (where it starts, where its text ends, where the next starts)
+    let lines: Vec<_> = parse::lines("a\r\nb\rc\n\nd\r\r\ne").collect();
+    assert_eq!(lines, [(0, 1, 3), (3, 4, 5), (5, 6, 7), (7, 7, 8), (8, 9, 10), (10, 10, 12), (12, 13, 13)]);
 }
 
 #[test]

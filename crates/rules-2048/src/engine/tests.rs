@@ -98,6 +98,14 @@ fn a_board_that_may_make_65536_is_searched_on_the_general_board() {
     // The sum is 32770: 8191 spawns of 4 keep it at 65534, one more reaches 65538.
     assert!(Packed::fits(&below, 8191, 4).is_some());
     assert!(Packed::fits(&below, 8192, 4).is_none());
+    // Only 4×4 boards: one side of four is not enough.
+    for text in [
+        "2 . . / . . . / . . . / . . 4",
+        "2 . . . / . . . . / . . . 4",
+        "2 . . . . / . . . . . / . . . . . / . . . . 4",
+    ] {
+        assert!(Packed::fits(&text.parse().unwrap(), 0, 4).is_none(), "{text}");
+    }
 }
 
 #[test]
