@@ -236,7 +236,7 @@ fn bless_all(reports: &[FileReport], check: bool, quiet: bool, style: Style) -> 
             style::visible(&report.path),
             lines(blessed.added, "added"),
             lines(blessed.rewritten, "rewritten"),
-            if blessed.added + blessed.rewritten == 1 { "" } else { "s" }
+            crate::render::plural_s(blessed.added + blessed.rewritten)
         ))?;
     }
     Ok(all)

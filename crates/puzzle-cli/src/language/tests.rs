@@ -828,6 +828,16 @@ fn a_brace_glued_to_board_opens_it_and_a_brace_at_the_file_s_end_is_unclosed() {
         "game 2048\nboard{\n  2 2\n}\nquery apply L\nexpect board{\n  4 .\n}\n",
         "None 2048 [2, 2] | apply L => Board(Grid { height: 1, width: 2, rows: [[4, 0]] })",
     );
+    // `expectboard` is no `expect board`: its rows are not a board's.
+    let glued = "game 2048\nboard {\n  2 2\n}\nquery apply L\nexpectboard {\n  4 .\n}\n";
+    let found: Vec<String> = error_kinds(glued)
+        .into_iter()
+        .map(|kind| match kind {
+            ErrorKind::ExpectedStatement { found: Found::Word(word), .. } => word,
+            other => format!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(found, ["expectboard", "4", "}"]);
     let source = "game 2048\nboard {";
     let errors = parse(source).unwrap_err();
     assert_eq!(errors[0].kind, ErrorKind::BoardNotClosed);

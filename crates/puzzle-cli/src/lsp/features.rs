@@ -13,8 +13,8 @@ use crate::language::errors::count;
 use crate::language::format::format_source;
 use crate::language::{parse, Error, ErrorKind, Game, GameKind, QueryKind};
 use crate::render::explain::{explain_2048, explain_blocks, Drawing};
-use crate::render::probability_text;
 use crate::render::text::{alternatives, with_spawns};
+use crate::render::{plural_s, probability_text};
 use crate::report::{Failure, FileReport};
 use crate::style::Style;
 
@@ -76,7 +76,7 @@ pub(super) fn diagnostics(report: &FileReport, uri: &str, encoding: Encoding) ->
             "message": format!(
                 "and {more} more {what}{} from here on: the editor is shown the first {MAX_DIAGNOSTICS}; \
                  `puzzle check --json` lists them all",
-                if more == 1 { "" } else { "s" }
+                plural_s(more)
             ),
         }));
     }
