@@ -181,6 +181,23 @@ fn a_ragged_row() {
 }
 
 #[test]
+fn a_board_s_shape_is_told_where_it_goes_wrong() {
+    // (source, what is underlined): a row too short, all of it; a row too
+    // long, from its first cell too many; an empty or too large board, its
+    // opening brace.
+    let wide = format!("game 2048\nboard {{\n  {}\n}}\n", vec!["."; 257].join(" "));
+    for (source, underlined) in [
+        ("game 2048\nboard {\n  2 2 2\n  4 4\n}\n", "4 4"),
+        ("game 2048\nboard {\n  2 2\n  4 4 8 16\n}\n", "8 16"),
+        ("game 2048\nboard {\n}\n", "{"),
+        (&wide, "{"),
+    ] {
+        let errors = parse(source).unwrap_err();
+        assert_eq!(&source[errors[0].span.start..errors[0].span.end], underlined, "{:?}", errors[0].kind);
+    }
+}
+
+#[test]
 fn a_statement_given_twice() {
     let source = "game 2048\ngame 2048\n";
     assert_eq!(error_kind(source), ErrorKind::GivenTwice { keyword: HeaderKeyword::Game });
