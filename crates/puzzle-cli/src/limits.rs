@@ -5,8 +5,9 @@
 pub const MAX_FILE_BYTES: usize = 1 << 20;
 /// The most rows, and the most columns, of a board.
 pub const MAX_SIDE: usize = 256;
-/// The most cells of a board.
-pub const MAX_CELLS: usize = 65_536;
+/// The most cells of a board: a square of the sides' limit, so that the
+/// sides' check bounds the cells too.
+pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 /// The largest K of `max-tile` and `reach`: with one board a level kept for
 /// the search, a 65,536-cell board at this depth takes 13 MiB.
 pub const MAX_K: usize = 200;

@@ -418,7 +418,8 @@ fn raw_board(body: Pair<'_, Rule>, offset: usize, errors: &mut Vec<Error>) -> Re
         }
     }
     let (height, width) = (rows.len(), first.len());
-    if height > limits::MAX_SIDE || width > limits::MAX_SIDE || height * width > limits::MAX_CELLS {
+    // At most `MAX_CELLS` cells, then, too.
+    if height > limits::MAX_SIDE || width > limits::MAX_SIDE {
         return Err(Error::new(ErrorKind::BoardTooLarge { height, width }, opening));
     }
     Ok(rows)

@@ -195,6 +195,15 @@ fn a_board_s_shape_is_told_where_it_goes_wrong() {
         let errors = parse(source).unwrap_err();
         assert_eq!(&source[errors[0].span.start..errors[0].span.end], underlined, "{:?}", errors[0].kind);
     }
+    // A cell cut out of a word at its separators keeps its own place.
+    let source = "game 2048\nboard {\n  [2,2,3]\n}\nquery max-tile within 1\n";
+    let not_a_tile: Vec<&str> = parse(source)
+        .unwrap_err()
+        .iter()
+        .filter(|error| matches!(error.kind, ErrorKind::NotATile { .. }))
+        .map(|error| &source[error.span.start..error.span.end])
+        .collect();
+    assert_eq!(not_a_tile, ["3"]);
 }
 
 #[test]
