@@ -326,5 +326,10 @@ mod tests {
     #[test]
     fn syntax_errors_are_reported_not_formatted() {
         assert!(format_source("game2048\n").is_err());
+        // What is missing at a line's end, on a later line of the file, is
+        // told right after its last word, before its comment.
+        let source = "game 2048\nboard {\n  2\n}\nquery max-tile within  # later\n";
+        let at = source.find("within").unwrap() + "within".len();
+        assert_eq!(format_source(source).unwrap_err().span.start, at);
     }
 }

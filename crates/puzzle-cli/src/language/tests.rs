@@ -118,6 +118,21 @@ fn a_keyword_stands_apart_from_its_value() {
     let suggestion = Some(Suggestion { word: "game", case_only: false });
     let found = Found::Word("games".into());
     assert_eq!(error_kind("games 2048\n"), ErrorKind::ExpectedStatement { found, glued: None, suggestion });
+    // Each kind of value a keyword may be glued to.
+    for (line, keyword, value) in [
+        ("gameblockgame", "game", "blockgame"),
+        ("querybest-move", "query", "best-move"),
+        ("spawnsclassic", "spawns", "classic"),
+        ("expectunreachable", "expect", "unreachable"),
+        ("expectnone", "expect", "none"),
+    ] {
+        match error_kind(&format!("{line}\n")) {
+            ErrorKind::ExpectedStatement { glued, .. } => {
+                assert_eq!(glued, Some((keyword, value.to_string())), "{line}")
+            }
+            other => panic!("{line}: {other:?}"),
+        }
+    }
 }
 
 #[test]
@@ -195,6 +210,10 @@ fn a_board_s_shape_is_told_where_it_goes_wrong() {
         let errors = parse(source).unwrap_err();
         assert_eq!(&source[errors[0].span.start..errors[0].span.end], underlined, "{:?}", errors[0].kind);
     }
+    // A syntax error underlines the word it found.
+    let source = "gmae 2048\n";
+    let span = parse(source).unwrap_err()[0].span;
+    assert_eq!(&source[span.start..span.end], "gmae");
     // A cell cut out of a word at its separators keeps its own place.
     let source = "game 2048\nboard {\n  [2,2,3]\n}\nquery max-tile within 1\n";
     let not_a_tile: Vec<&str> = parse(source)
@@ -1311,6 +1330,8 @@ fn what_is_missing_at_a_line_s_end_is_told_before_its_comment() {
     assert_eq!(parse::comment_start("name \"a # b\"  # c"), Some(14));
     assert_eq!(parse::comment_start("name \"a \\\" # b\" # c"), Some(16));
     assert_eq!(parse::comment_start("game 2048"), None);
+    // Outside a name, `\` escapes nothing.
+    assert_eq!(parse::comment_start("2 \\# c"), Some(3));
 }
 
 #[test]
