@@ -650,6 +650,14 @@ mod tests {
         }
     }
 
+    /// `chance`'s search of `board` with cut 3 or without, on the
+    /// representation `chance` chooses (the test of the representations
+    /// holds the others to it, cut 3 and all).
+    fn with_or_without_cut_3(board: &Board, target: u64, max_moves: usize, sibling_cut: bool) -> Root {
+        let search = ChanceSearch { sibling_cut, ..classic_search(board, target, max_moves) };
+        on_representation(board, max_moves as u32 + 2, 4, search).unwrap()
+    }
+
     /// What a search answers, its values as bits: the chance, the best first
     /// moves and each first move's chance.
     fn answer_bits(root: &Root) -> (u64, Vec<Direction>, Vec<(Direction, u64)>) {
@@ -708,10 +716,7 @@ mod tests {
             ("2 . 2 / . 4 . / . . .", 16, 5),
         ] {
             let board: Board = text.parse().unwrap();
-            let search = |sibling_cut| ChanceSearch { sibling_cut, ..classic_search(&board, target, max_moves) };
-            // On the representation `chance` chooses (the test above holds
-            // the others to it, cut 3 and all).
-            let root = |sibling_cut| on_representation(&board, max_moves as u32 + 2, 4, search(sibling_cut)).unwrap();
+            let root = |sibling_cut| with_or_without_cut_3(&board, target, max_moves, sibling_cut);
             let (cut, uncut) = (root(true), root(false));
             assert_eq!(answer_bits(&cut), answer_bits(&uncut), "{text}");
             // A board cut and met again as a mirror image starts over, and
@@ -731,9 +736,7 @@ mod tests {
             [("2 4 8 16 / . . . 32 / . . . 64 / . . . 2", 128, 6), ("2 . . 2 / . 4 4 . / . . . . / . . . .", 16, 5)]
         {
             let board: Board = text.parse().unwrap();
-            let search = |sibling_cut| ChanceSearch { sibling_cut, ..classic_search(&board, target, max_moves) };
-            let boards =
-                |sibling_cut| on_representation(&board, max_moves as u32 + 2, 4, search(sibling_cut)).unwrap().boards;
+            let boards = |sibling_cut| with_or_without_cut_3(&board, target, max_moves, sibling_cut).boards;
             let (cut, uncut) = (boards(true), boards(false));
             assert_ne!(cut, uncut, "{text}: the cut must show in the count");
             let chosen = chance(&board, &SpawnLaw::classic(), target, max_moves).unwrap().boards;

@@ -28,6 +28,9 @@ pub(super) const TOKEN_TYPES: [&str; 7] =
 /// reads; `puzzle check --json` lists them all.
 pub(super) const MAX_DIAGNOSTICS: usize = 1_000;
 
+// A valid file's warnings, one an `expect` at most, are all shown.
+const _: () = assert!(crate::limits::MAX_QUERIES <= MAX_DIAGNOSTICS);
+
 /// Every error and warning of a file, as LSP diagnostics: the same as
 /// `puzzle check` reports, the help as related information; the first
 /// [`MAX_DIAGNOSTICS`] of them, then one that counts the rest, at the
@@ -66,15 +69,15 @@ pub(super) fn diagnostics(report: &FileReport, uri: &str, encoding: Encoding) ->
         })
         .collect();
     if let Some(first) = rest.first() {
-        // A file with errors has no warnings (they are told of valid files).
-        let (what, severity) = if first.kind.is_warning() { ("warning", 2) } else { ("error", 1) };
+        // Errors: a valid file's warnings, one an `expect` at most, stay
+        // within the thousand queries a file may ask.
         let more = rest.len();
         diagnostics.push(json!({
             "range": positions.range(first.span.start, first.span.end),
-            "severity": severity,
+            "severity": 1,
             "source": "puzzle",
             "message": format!(
-                "and {more} more {what}{} from here on: the editor is shown the first {MAX_DIAGNOSTICS}; \
+                "and {more} more error{} from here on: the editor is shown the first {MAX_DIAGNOSTICS}; \
                  `puzzle check --json` lists them all",
                 plural_s(more)
             ),
