@@ -3,12 +3,13 @@
 //! sequence of floating-point operations, so a value never depends on the
 //! machine, the thread or the clock.
 //!
-//! The cuts, in the order `chance_node` applies them (the first also to its
-//! spawns at once, whose moves end the search; the second also in
-//! `move_node`, for the boards its moves make):
+//! The cuts, in the order they apply to a board after a move (the first also
+//! to a chance node's spawns at once, whose moves end the search):
 //! 1. the depth: after the last move of the depth, the heuristic;
 //! 2. the path's probability: below [`UNLIKELY`], the heuristic (large boards
-//!    split the probability over many cells, so this bounds their depth);
+//!    split the probability over many cells, so this bounds their depth).
+//!    `move_node` applies it to the boards its moves make, before it calls a
+//!    chance node for any: a chance node is never reached below it;
 //! 3. the transposition table: a board met again, searched before with at
 //!    least as many moves to go, takes the value found then.
 //!
@@ -115,8 +116,8 @@ impl<'a, P: Position> Expectimax<'a, P> {
     /// The spawn's turn after `moves_made` moves: the average over every empty
     /// cell and every tile of the law.
     fn chance_node(&mut self, moved: &P, probability: f64, moves_made: u32) -> f64 {
-        // Steps 1 and 2: deep enough, or unlikely enough.
-        if moves_made >= self.depth || probability < UNLIKELY {
+        // Step 1: deep enough. (Step 2 is `move_node`'s.)
+        if moves_made >= self.depth {
             return moved.heuristic();
         }
         let empty = moved.empty_count();

@@ -203,12 +203,14 @@ fn reads_below(cells: &[u8], height: usize, width: usize, a: Reading, b: Reading
     false
 }
 
-/// A multiply-rotate hash (in the manner of rustc's FxHash) finished by a
-/// folded multiply (foldhash's): the two halves of a 128-bit product, xored.
-/// The table's keys are boards, not adversarial input, and SipHash would cost
-/// more than the evaluation it saves; the fold brings every bit of the board
-/// to the low bits the table indexes by and to the high bits it tags with (a
-/// bare product's low bits come from the board's first row alone).
+/// The table's hash: each word of a key folded in as foldhash folds (the
+/// hash so far xored with the word, multiplied by a constant to 128 bits,
+/// the product's two halves xored). The keys are boards, not adversarial
+/// input, and SipHash would cost more than the evaluation it saves. The fold
+/// brings every bit of a word to the low bits the table indexes by and to
+/// the high bits it tags with: a bare product carries a word's bits only
+/// upward (with FxHash's multiply-rotate, boards that differed in the high
+/// bytes of one word shared whole hashes). The 4×4 word is one fold.
 #[derive(Default)]
 pub(crate) struct BoardHasher {
     hash: u64,
@@ -216,8 +218,7 @@ pub(crate) struct BoardHasher {
 
 impl Hasher for BoardHasher {
     fn finish(&self) -> u64 {
-        let full = u128::from(self.hash) * 0xc4ce_b9fe_1a85_ec53;
-        (full as u64) ^ ((full >> 64) as u64)
+        self.hash
     }
 
     fn write(&mut self, bytes: &[u8]) {
@@ -229,7 +230,8 @@ impl Hasher for BoardHasher {
     }
 
     fn write_u64(&mut self, word: u64) {
-        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        let full = u128::from(self.hash ^ word) * 0xc4ce_b9fe_1a85_ec53;
+        self.hash = (full as u64) ^ ((full >> 64) as u64);
     }
 
     fn write_usize(&mut self, word: usize) {

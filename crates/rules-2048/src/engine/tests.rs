@@ -455,6 +455,8 @@ fn a_depth_outside_its_range_is_brought_into_it() {
 /// shortcut of the engine does, its values must be these to the last bit.
 struct Reference {
     depth: u32,
+    /// `(exponent, probability)` of each tile a spawn may bring.
+    law: Vec<(u8, f64)>,
     /// A lost board's value, the root's.
     lost: f64,
     table: std::collections::HashMap<Board, (u32, f64)>,
@@ -500,7 +502,7 @@ impl Reference {
         }
         let mut total = 0.0;
         for &cell in &empty {
-            for (exponent, tile_probability) in classic() {
+            for (exponent, tile_probability) in self.law.clone() {
                 let mut cells = board.exponents().clone();
                 cells.as_mut_slice()[cell] = exponent;
                 let spawned = Board::from_exponents(cells).unwrap();
@@ -514,11 +516,13 @@ impl Reference {
     }
 
     /// The analysis, and the moves tried for it, the root's four included.
-    fn analysis_and_moves_tried(board: &Board, depth: u32) -> (Vec<(Direction, u64)>, u64) {
+    fn analysis_and_moves_tried(board: &Board, law: &SpawnLaw, depth: u32) -> (Vec<(Direction, u64)>, u64) {
         let (mut analysis, mut moves_tried) = (Vec::new(), 4);
         for direction in Direction::ALL {
             if let Ok((next, true)) = board.after(direction) {
-                let mut search = Reference { depth, lost: lost_of(board), table: Default::default(), moves_tried: 0 };
+                let law = law.probabilities();
+                let mut search =
+                    Reference { depth, law, lost: lost_of(board), table: Default::default(), moves_tried: 0 };
                 analysis.push((direction, search.spawns(&next, 1.0, 1).to_bits()));
                 moves_tried += search.moves_tried;
             }
@@ -530,12 +534,16 @@ impl Reference {
 /// The engine's analysis of `board` at `depth`, every value to the bit, and
 /// its moves tried, are the reference search's.
 fn assert_searches_as_the_reference(board: &Board, depth: u32) {
+    assert_searches_under_law_as_the_reference(board, &SpawnLaw::classic(), depth);
+}
+
+fn assert_searches_under_law_as_the_reference(board: &Board, law: &SpawnLaw, depth: u32) {
     let engine = EngineOptions { depth: Some(depth), threads: 1, nodes: None };
-    let answer = best_move(board, &SpawnLaw::classic(), &engine).unwrap();
+    let answer = best_move(board, law, &engine).unwrap();
     let analysis: Vec<(Direction, u64)> = answer.analysis.iter().map(|&(d, v)| (d, v.to_bits())).collect();
     assert_eq!(
         (analysis, answer.nodes),
-        Reference::analysis_and_moves_tried(board, depth),
+        Reference::analysis_and_moves_tried(board, law, depth),
         "{board:?} at depth {depth}"
     );
 }
@@ -567,6 +575,17 @@ fn the_probability_cut_is_the_reference_searchs_where_paths_fall_below_it() {
             assert_searches_as_the_reference(&board, depth);
         }
     }
+    // A path of exactly the cut's probability is searched on: under a law of
+    // 1 % 4s, two 4s in a board's last empty cell make 0.01 × 0.01, which is
+    // 10^-4 in `f64`.
+    assert_eq!(0.01_f64 * 0.01, super::expectimax::UNLIKELY);
+    let law = SpawnLaw::new(&[(2, 99), (4, 1)]).unwrap();
+    for board in ["4 . / 8 16", "2 . / 8 16", ". 2 4 / 8 16 32"] {
+        let board: Board = board.parse().unwrap();
+        for depth in 3..=6 {
+            assert_searches_under_law_as_the_reference(&board, &law, depth);
+        }
+    }
 }
 
 #[test]
@@ -585,6 +604,52 @@ fn boards_that_differ_only_in_their_last_row_spread_over_the_tables_index_and_ta
     // Uniform hashes would give about 2,590 of 4,096 and all 128.
     assert!(index_bits.len() > 2000, "{} distinct low 12 bits", index_bits.len());
     assert!(tag_bits.len() > 120, "{} distinct top 7 bits", tag_bits.len());
+    // And each bit is set in about half of them (the fold's halves joined
+    // by `|` would set three in four).
+    for bit in 0..64 {
+        let set = hashes.iter().filter(|&&hash| hash >> bit & 1 == 1).count();
+        assert!((1700..2400).contains(&set), "bit {bit} set in {set} of 4,096");
+    }
+}
+
+#[test]
+fn keys_that_differ_only_in_their_last_cells_hash_apart_whatever_their_type() {
+    // The keys of the representations other than the word: 16 cells a byte
+    // (`Wide`, a `u128`), N cells (`Small`, an array) and the general board,
+    // hashed in several words, the last one the varied cells'. FxHash's
+    // multiply-rotate gave 3,536 hashes to 4,096 arrays; a word joined by `|`
+    // rather than `^` would lose the bits the hash holds already. Boards that
+    // share a hash share a chain of the table, and slow it.
+    use std::hash::BuildHasher;
+    let hash = |key: &dyn Fn(&mut super::position::BoardHasher)| {
+        let mut hasher = super::position::BuildBoardHasher::default().build_hasher();
+        key(&mut hasher);
+        std::hash::Hasher::finish(&hasher)
+    };
+    let board_with = |last: u64| -> Vec<u8> {
+        let mut cells: Vec<u8> = (0..25).map(|cell| (cell % 7 + 1) as u8).collect();
+        cells[22..].copy_from_slice(&[(last >> 8 & 0xf) as u8, (last >> 4 & 0xf) as u8, (last & 0xf) as u8]);
+        cells
+    };
+    let distinct = |hashes: Vec<u64>| hashes.into_iter().collect::<std::collections::HashSet<u64>>().len();
+    let wide = (0..4096u64).map(|last| {
+        let key = u128::from_le_bytes(board_with(last)[9..].try_into().unwrap());
+        hash(&|hasher| std::hash::Hash::hash(&key, hasher))
+    });
+    let small = (0..4096u64).map(|last| {
+        let key: [u8; 25] = board_with(last).try_into().unwrap();
+        hash(&|hasher| std::hash::Hash::hash(&key, hasher))
+    });
+    let general = (0..4096u64).map(|last| {
+        let key = Board::from_exponents(Grid::from_vec(5, 5, board_with(last)).unwrap()).unwrap();
+        hash(&|hasher| std::hash::Hash::hash(&key, hasher))
+    });
+    assert_eq!(distinct(wide.collect()), 4096, "u128");
+    assert_eq!(distinct(small.collect()), 4096, "[u8; 25]");
+    assert_eq!(distinct(general.collect()), 4096, "Board");
+    // `chance`'s memo keys a board with its moves to go.
+    let moves_to_go = (0..4096usize).map(|moves| hash(&|hasher| std::hash::Hash::hash(&(0x1234_u64, moves), hasher)));
+    assert_eq!(distinct(moves_to_go.collect()), 4096, "(u64, usize)");
 }
 
 /// The board's eight images under the square's symmetries, through the
@@ -654,8 +719,11 @@ fn a_board_s_images_share_its_class_and_other_boards_do_not_on_every_representat
 fn a_board_scores_above_a_lost_one_whatever_its_shape_and_tiles() {
     // The worst lines for the heuristic: the largest tile beside empty cells
     // (monotonicity both ways at its most), and lines of the largest tile.
+    // On 1×1 a cell of 2^63 is a row and a column each at the least a line
+    // can score: the bound itself, and only the bound's 1 % keeps a lost
+    // board below that board's score, rounded to `f32`.
     let top = crate::rule::MAX_EXPONENT;
-    for (height, width) in [(1, 2), (2, 3), (3, 8), (4, 4), (5, 5), (6, 6), (4, 5), (32, 32)] {
+    for (height, width) in [(1, 1), (1, 2), (2, 3), (3, 8), (4, 4), (5, 5), (6, 6), (4, 5), (32, 32)] {
         let alternating =
             Grid::from_vec(height, width, (0..height * width).map(|i| [0, top][(i / width + i) % 2]).collect());
         let full = Grid::new(height, width, top);
@@ -664,6 +732,17 @@ fn a_board_scores_above_a_lost_one_whatever_its_shape_and_tiles() {
             let lost = lost_of(&board);
             assert!(board.heuristic() > lost, "{height}×{width}: {} {lost}", board.heuristic());
         }
+    }
+    // And not far below, so that the values keep their magnitude, hence
+    // their precision: on lines of odd length a checkerboard of the largest
+    // tile and empty cells has the bound's monotonicity (half its steps, each
+    // the largest tile's); the bound's tiles (all the largest) and its 1 %
+    // for rounding put it 4–6 % lower.
+    for (height, width) in [(3, 3), (3, 5), (5, 5), (7, 7), (31, 31)] {
+        let checkerboard = (0..height * width).map(|i| [0, top][(i / width + i % width) % 2]).collect();
+        let board = Board::from_exponents(Grid::from_vec(height, width, checkerboard).unwrap()).unwrap();
+        let ratio = lost_of(&board) / board.heuristic();
+        assert!((1.0..1.07).contains(&ratio), "{height}×{width}: {ratio}");
     }
     // 4×4 keeps nneonneo's lost board, 0, while its tiles are his tables'.
     let board: Board = "32768 . 4 . / . . . . / . . . . / . . . .".parse().unwrap();
@@ -757,4 +836,20 @@ fn a_chance_nodes_leaves_scored_from_its_lines_are_the_definitions_to_the_bit() 
         overflowing += usize::from(Direction::ALL.iter().any(|&d| board.after(d).is_err()));
     }
     assert!(overflowing > 20, "boards with a merge past 2^63: {overflowing}");
+}
+
+#[test]
+fn a_search_may_try_exactly_its_limit_and_not_one_move_more() {
+    let law = classic();
+    let board: Board = "2 4 8 16 / 4 . . 2 / . . 2 . / 8 . . .".parse().unwrap();
+    let moved = Position::after(&board, Direction::Left).unwrap();
+    let packed = Packed::fits(&moved, 0, 0).unwrap();
+    let mut on_board = Expectimax::<Board>::new(&law, 3, 0.0);
+    let mut on_word = Expectimax::<Packed>::new(&law, 3, 0.0);
+    let (value, tried) = on_board.first_move(&moved, u64::MAX);
+    assert!(value.is_some() && tried > 4, "{tried}");
+    assert_eq!(on_board.first_move(&moved, tried), (value, tried));
+    assert_eq!(on_word.first_move(&packed, tried), (value, tried));
+    assert_eq!(on_board.first_move(&moved, tried - 1).0, None);
+    assert_eq!(on_word.first_move(&packed, tried - 1).0, None);
 }
