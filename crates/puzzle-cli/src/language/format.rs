@@ -331,5 +331,11 @@ mod tests {
         let source = "game 2048\nboard {\n  2\n}\nquery max-tile within  # later\n";
         let at = source.find("within").unwrap() + "within".len();
         assert_eq!(format_source(source).unwrap_err().span.start, at);
+        // A board's brace at the file's end is told on the brace (the check
+        // tells it at the opening brace of its chunk; the formatter reads the
+        // whole file).
+        let source = "game 2048\nboard {";
+        let error = format_source(source).unwrap_err();
+        assert_eq!(error.span, crate::diagnostic::Span::new(source.len() - 1, source.len()));
     }
 }

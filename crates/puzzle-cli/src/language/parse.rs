@@ -500,13 +500,13 @@ pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error
         InputLocation::Pos(pos) => pos,
         InputLocation::Span((start, _)) => start,
     };
-    let line_start = source[..at].rfind(['\r', '\n']).map_or(0, |end| end + 1);
+    let line_before = source[..at].rsplit(['\r', '\n']).next().unwrap_or_default();
+    let line_start = at - line_before.len();
     // Something missing at the end of a line is told right after its last
     // word, not after the comment that ends the line.
     if source[at..].starts_with(['\r', '\n']) || at == source.len() {
-        let line = &source[line_start..at];
-        if let Some(comment) = comment_start(line) {
-            at = line_start + line[..comment].trim_end_matches([' ', '\t']).len();
+        if let Some(comment) = comment_start(line_before) {
+            at = line_start + line_before[..comment].trim_end_matches([' ', '\t']).len();
         }
     }
     let expected = match &err.variant {
@@ -562,9 +562,11 @@ pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error
         ErrorKind::NameNotClosed
     } else if is(Rule::kw_name) || is(Rule::file) {
         // A keyword glued to its value (`game2048`), not a longer word that
-        // starts like one (`games`, which is a misspelling).
+        // starts like one (`games`, which is a misspelling). A `"` or `{`
+        // glued to a keyword is no error: the grammar reads `name"x"` and
+        // `board{` as written.
         let value_like = |rest: &str| {
-            rest.starts_with(|c: char| c.is_ascii_digit() || c == '"' || c == '{')
+            rest.starts_with(|c: char| c.is_ascii_digit())
                 || GameKind::ALL.iter().any(|game| game.name() == rest)
                 || QueryKind::KEYWORDS.contains(&rest)
                 || ["classic", "unreachable", "none", "board"].contains(&rest)

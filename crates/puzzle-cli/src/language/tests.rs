@@ -125,6 +125,7 @@ fn a_keyword_stands_apart_from_its_value() {
         ("spawnsclassic", "spawns", "classic"),
         ("expectunreachable", "expect", "unreachable"),
         ("expectnone", "expect", "none"),
+        ("expect4096", "expect", "4096"),
     ] {
         match error_kind(&format!("{line}\n")) {
             ErrorKind::ExpectedStatement { glued, .. } => {
@@ -873,6 +874,8 @@ fn a_brace_glued_to_board_opens_it_and_a_brace_at_the_file_s_end_is_unclosed() {
         "game 2048\nboard{\n  2 2\n}\nquery apply L\nexpect board{\n  4 .\n}\n",
         "None 2048 [2, 2] | apply L => Board(Grid { height: 1, width: 2, rows: [[4, 0]] })",
     );
+    // So is a name glued to `name`.
+    check("name\"x\"\ngame 2048\nboard {\n  2 2\n}\nquery apply L\n", "Some(\"x\") 2048 [2, 2] | apply L");
     // `expectboard` is no `expect board`: its rows are not a board's.
     let glued = "game 2048\nboard {\n  2 2\n}\nquery apply L\nexpectboard {\n  4 .\n}\n";
     let found: Vec<String> = error_kinds(glued)
@@ -887,6 +890,31 @@ fn a_brace_glued_to_board_opens_it_and_a_brace_at_the_file_s_end_is_unclosed() {
     let errors = parse(source).unwrap_err();
     assert_eq!(errors[0].kind, ErrorKind::BoardNotClosed);
     assert_eq!(errors[0].span, Span::new(source.len() - 1, source.len()));
+}
+
+#[test]
+fn a_quote_or_brace_where_a_value_goes_is_told_as_the_value_it_is_not() {
+    // Not an unclosed name, a board not closed, nor a brace on a row.
+    let game = |found: &str| ErrorKind::ExpectedValue { found: Found::Word(found.into()), of: Some(ValueOf::Game) };
+    assert_eq!(error_kind("game \"2048\"\n"), game("\"2048\""));
+    assert_eq!(error_kind("game {\n"), game("{"));
+    assert_eq!(error_kind("game }\n"), game("}"));
+    let within = |found: &str| ErrorKind::ExpectedValue {
+        found: Found::Word(found.into()),
+        of: Some(ValueOf::Query(QueryKind::MaxTile)),
+    };
+    assert_eq!(error_kind(&format!("{BOARD_2048}query max-tile within }}\n")), within("}"));
+    assert_eq!(error_kind(&format!("{BOARD_2048}query max-tile within {{\n")), within("{"));
+    // And a word where a name goes is no name left open.
+    assert_eq!(error_kind("name foo\n"), ErrorKind::ExpectedName { found: Found::Word("foo".into()) });
+}
+
+#[test]
+fn a_mistake_after_a_line_ending_in_a_wide_character_is_told() {
+    // The mistake's line starts after the line end, not one byte before it
+    // (inside the `é`, two bytes in UTF-8).
+    let source = "game 2048\nboard {\n  2 2 # é\n  2 2 }\nquery max-tile within 1\n";
+    assert_eq!(error_kinds(source), [ErrorKind::BraceOnRow]);
 }
 
 #[test]
