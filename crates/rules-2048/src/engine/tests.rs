@@ -620,36 +620,24 @@ fn keys_that_differ_only_in_their_last_cells_hash_apart_whatever_their_type() {
     // multiply-rotate gave 3,536 hashes to 4,096 arrays; a word joined by `|`
     // rather than `^` would lose the bits the hash holds already. Boards that
     // share a hash share a chain of the table, and slow it.
-    use std::hash::BuildHasher;
-    let hash = |key: &dyn Fn(&mut super::position::BoardHasher)| {
-        let mut hasher = super::position::BuildBoardHasher::default().build_hasher();
-        key(&mut hasher);
-        std::hash::Hasher::finish(&hasher)
-    };
+    use std::collections::HashSet;
+    use std::hash::{BuildHasher, Hash};
+    fn hashes<K: Hash>(keys: impl Iterator<Item = K>) -> HashSet<u64> {
+        keys.map(|key| super::position::BuildBoardHasher::default().hash_one(key)).collect()
+    }
     let board_with = |last: u64| -> Vec<u8> {
         let mut cells: Vec<u8> = (0..25).map(|cell| (cell % 7 + 1) as u8).collect();
         cells[22..].copy_from_slice(&[(last >> 8 & 0xf) as u8, (last >> 4 & 0xf) as u8, (last & 0xf) as u8]);
         cells
     };
-    let distinct = |hashes: Vec<u64>| hashes.into_iter().collect::<std::collections::HashSet<u64>>().len();
-    let wide = (0..4096u64).map(|last| {
-        let key = u128::from_le_bytes(board_with(last)[9..].try_into().unwrap());
-        hash(&|hasher| std::hash::Hash::hash(&key, hasher))
-    });
-    let small = (0..4096u64).map(|last| {
-        let key: [u8; 25] = board_with(last).try_into().unwrap();
-        hash(&|hasher| std::hash::Hash::hash(&key, hasher))
-    });
-    let general = (0..4096u64).map(|last| {
-        let key = Board::from_exponents(Grid::from_vec(5, 5, board_with(last)).unwrap()).unwrap();
-        hash(&|hasher| std::hash::Hash::hash(&key, hasher))
-    });
-    assert_eq!(distinct(wide.collect()), 4096, "u128");
-    assert_eq!(distinct(small.collect()), 4096, "[u8; 25]");
-    assert_eq!(distinct(general.collect()), 4096, "Board");
+    let wide = (0..4096).map(|last| u128::from_le_bytes(board_with(last)[9..].try_into().unwrap()));
+    let small = (0..4096).map(|last| -> [u8; 25] { board_with(last).try_into().unwrap() });
+    let general = (0..4096).map(|last| Board::from_exponents(Grid::from_vec(5, 5, board_with(last)).unwrap()).unwrap());
+    assert_eq!(hashes(wide).len(), 4096, "u128");
+    assert_eq!(hashes(small).len(), 4096, "[u8; 25]");
+    assert_eq!(hashes(general).len(), 4096, "Board");
     // `chance`'s memo keys a board with its moves to go.
-    let moves_to_go = (0..4096usize).map(|moves| hash(&|hasher| std::hash::Hash::hash(&(0x1234_u64, moves), hasher)));
-    assert_eq!(distinct(moves_to_go.collect()), 4096, "(u64, usize)");
+    assert_eq!(hashes((0..4096usize).map(|moves| (0x1234_u64, moves))).len(), 4096, "(u64, usize)");
 }
 
 /// The board's eight images under the square's symmetries, through the
