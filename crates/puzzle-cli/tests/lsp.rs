@@ -217,6 +217,28 @@ fn an_editor_session() {
 }
 
 #[test]
+fn a_hash_or_an_escaped_quote_inside_a_name_is_the_name_s() {
+    let mut server = Server::start(&["utf-16"]);
+    server.open("name \"Puzzle #1 \\\"x\\\"\" # the first\ngame 2048\n");
+    let tokens = server.on_document("textDocument/semanticTokens/full", json!({}));
+    // Each token as (line, start, length, type), from the relative encoding.
+    let data: Vec<usize> = tokens["data"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap() as usize).collect();
+    let (mut line, mut start) = (0, 0);
+    let absolute: Vec<(usize, usize, usize, &str)> = data
+        .chunks(5)
+        .map(|token| {
+            (line, start) = if token[0] == 0 { (line, start + token[1]) } else { (line + token[0], token[1]) };
+            (line, start, token[2], ["keyword", "number", "string", "comment"][token[3]])
+        })
+        .collect();
+    assert_eq!(
+        absolute,
+        [(0, 0, 4, "keyword"), (0, 5, 17, "string"), (0, 23, 11, "comment"), (1, 0, 4, "keyword"), (1, 5, 4, "number")]
+    );
+    server.stop();
+}
+
+#[test]
 fn the_server_speaks_utf8_when_the_client_offers_it() {
     let mut server = Server::start(&["utf-8", "utf-16"]);
     let diagnostics = server.open("name \"블록\" extra\n");

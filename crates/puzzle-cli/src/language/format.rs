@@ -17,7 +17,7 @@ use pest::Parser;
 
 use super::errors::Error;
 use super::grammar::{PuzzleParser, Rule};
-use super::parse::syntax_error;
+use super::parse::{comment_start, syntax_error};
 use crate::diagnostic::Lines;
 
 /// The canonical layout of `source`, or the syntax error that prevents one
@@ -166,22 +166,6 @@ impl LinesOf for Lines<'_> {
     fn end_line_of(&self, pair: &Pair<'_, Rule>) -> usize {
         self.line(pair.as_span().end()) + 1
     }
-}
-
-/// Where a `#` comment starts on a line, outside a quoted name.
-fn comment_start(line: &str) -> Option<usize> {
-    let mut in_string = false;
-    let mut escaped = false;
-    for (at, c) in line.char_indices() {
-        match c {
-            _ if escaped => escaped = false,
-            '\\' if in_string => escaped = true,
-            '"' => in_string = !in_string,
-            '#' if !in_string => return Some(at),
-            _ => {}
-        }
-    }
-    None
 }
 
 fn with_trailing(text: String, comment: Option<&str>) -> String {

@@ -469,7 +469,7 @@ fn cells_apart(row: Vec<Word>, errors: &mut Vec<Error>) -> Option<Vec<Word>> {
 }
 
 /// Where the comment of `line` starts: its first `#` outside a quoted name.
-pub(super) fn comment_start(line: &str) -> Option<usize> {
+pub(crate) fn comment_start(line: &str) -> Option<usize> {
     let mut quoted = false;
     let mut chars = line.char_indices();
     while let Some((at, c)) = chars.next() {

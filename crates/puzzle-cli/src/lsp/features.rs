@@ -11,7 +11,7 @@ use crate::diagnostic::Span;
 use crate::language::ast::Decimal;
 use crate::language::errors::count;
 use crate::language::format::format_source;
-use crate::language::{parse, Error, ErrorKind, Game, GameKind, QueryKind};
+use crate::language::{comment_start, parse, Error, ErrorKind, Game, GameKind, QueryKind};
 use crate::render::explain::{explain_2048, explain_blocks, Drawing};
 use crate::render::text::{alternatives, with_spawns};
 use crate::render::{plural_s, probability_text};
@@ -489,7 +489,8 @@ pub(super) fn semantic_tokens(text: &str, encoding: Encoding) -> Value {
             counted_to = at;
             counted
         };
-        let code_end = line_text.find('#').unwrap_or(line_text.len());
+        // A `#` inside a name (`"Puzzle #1"`) starts no comment.
+        let code_end = comment_start(line_text).unwrap_or(line_text.len());
         let mut words = Vec::new();
         let mut at = 0;
         let code = &line_text[..code_end];
@@ -501,11 +502,7 @@ pub(super) fn semantic_tokens(text: &str, encoding: Encoding) -> Value {
                 break;
             }
             let rest = &code[at..];
-            let len = if let Some(string) = rest.strip_prefix('"') {
-                string.find('"').map_or(rest.len(), |i| i + 2)
-            } else {
-                rest.find([' ', '\t']).unwrap_or(rest.len())
-            };
+            let len = if rest.starts_with('"') { name_len(rest) } else { rest.find([' ', '\t']).unwrap_or(rest.len()) };
             words.push((at, &rest[..len]));
             at += len;
         }
@@ -541,6 +538,22 @@ pub(super) fn semantic_tokens(text: &str, encoding: Encoding) -> Value {
         }
     }
     json!({ "data": data })
+}
+
+/// The length of the name `rest` starts with, its quotes included: to its
+/// first `"` that no `\` escapes, or all of `rest` when it is not closed.
+fn name_len(rest: &str) -> usize {
+    let mut chars = rest.char_indices().skip(1);
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '"' => return at + 1,
+            _ => {}
+        }
+    }
+    rest.len()
 }
 
 /// Whether the file's game is 2048 (its cells are tiles) rather than the
