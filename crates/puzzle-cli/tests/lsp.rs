@@ -216,26 +216,48 @@ fn an_editor_session() {
     server.stop();
 }
 
-#[test]
-fn a_hash_or_an_escaped_quote_inside_a_name_is_the_name_s() {
+/// The semantic tokens of `text`, each as (line, start, length, type), from
+/// the protocol's relative encoding.
+fn semantic_tokens(text: &str) -> Vec<(usize, usize, usize, &'static str)> {
     let mut server = Server::start(&["utf-16"]);
-    server.open("name \"Puzzle #1 \\\"x\\\"\" # the first\ngame 2048\n");
+    server.open(text);
     let tokens = server.on_document("textDocument/semanticTokens/full", json!({}));
-    // Each token as (line, start, length, type), from the relative encoding.
+    server.stop();
     let data: Vec<usize> = tokens["data"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap() as usize).collect();
+    let types = ["keyword", "number", "string", "comment", "variable", "enumMember", "operator"];
     let (mut line, mut start) = (0, 0);
-    let absolute: Vec<(usize, usize, usize, &str)> = data
-        .chunks(5)
+    data.chunks(5)
         .map(|token| {
             (line, start) = if token[0] == 0 { (line, start + token[1]) } else { (line + token[0], token[1]) };
-            (line, start, token[2], ["keyword", "number", "string", "comment"][token[3]])
+            (line, start, token[2], types[token[3]])
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn a_hash_or_an_escaped_quote_inside_a_name_is_the_name_s() {
     assert_eq!(
-        absolute,
+        semantic_tokens("name \"Puzzle #1 \\\"x\\\"\" # the first\ngame 2048\n"),
         [(0, 0, 4, "keyword"), (0, 5, 17, "string"), (0, 23, 11, "comment"), (1, 0, 4, "keyword"), (1, 5, 4, "number")]
     );
+}
+
+#[test]
+fn nothing_is_offered_in_a_comment() {
+    let mut server = Server::start(&["utf-16"]);
+    server.open("game 2048\nquery apply L # then \n");
+    let mut completion =
+        |character| server.on_document("textDocument/completion", json!({ "position": at(1, character) }));
+    assert_eq!(completion(14)[0]["label"], "U", "after `L `: a move");
+    assert_eq!(completion(21), json!([]), "after `# then `");
     server.stop();
+}
+
+#[test]
+fn a_block_game_s_cells_are_ids_whatever_follows_its_game_line() {
+    // A comment after `game blockgame` leaves the cells ids, not numbers.
+    let tokens = semantic_tokens("game blockgame  # Kakao's\nboard {\n  1 1\n}\n");
+    assert_eq!(tokens[4..6], [(2, 2, 1, "variable"), (2, 4, 1, "variable")], "{tokens:?}");
 }
 
 #[test]

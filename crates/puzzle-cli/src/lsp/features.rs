@@ -381,6 +381,10 @@ pub(super) fn code_actions(
 pub(super) fn completion(text: &str, at: &Value, encoding: Encoding) -> Value {
     let at = Positions::new(text, encoding).offset(at);
     let line_start = text[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    // In a comment, nothing is offered.
+    if comment_start(&text[line_start..at]).is_some() {
+        return json!([]);
+    }
     let before: Vec<&str> = text[line_start..at].split_whitespace().collect();
     let typing = !text[..at].ends_with([' ', '\t']) && !before.is_empty();
     let done = if typing { &before[..before.len() - 1] } else { &before[..] };
@@ -559,5 +563,8 @@ fn name_len(rest: &str) -> usize {
 /// Whether the file's game is 2048 (its cells are tiles) rather than the
 /// block game (its cells are ids).
 fn board_is_2048(text: &str) -> bool {
-    !text.lines().any(|line| line.split_whitespace().collect::<Vec<_>>() == ["game", "blockgame"])
+    !text.lines().any(|line| {
+        let code = &line[..comment_start(line).unwrap_or(line.len())];
+        code.split_whitespace().eq(["game", "blockgame"])
+    })
 }
