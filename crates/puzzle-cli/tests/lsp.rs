@@ -29,6 +29,9 @@ impl Server {
         let capabilities = json!({ "general": { "positionEncodings": encodings } });
         let result = server.request("initialize", json!({ "capabilities": capabilities }));
         assert!(result["capabilities"]["inlayHintProvider"].as_bool().unwrap());
+        // UTF-8 when the client offers it, else the protocol's UTF-16.
+        let encoding = if encodings.contains(&"utf-8") { "utf-8" } else { "utf-16" };
+        assert_eq!(result["capabilities"]["positionEncoding"], encoding);
         server.notify("initialized", json!({}));
         server
     }

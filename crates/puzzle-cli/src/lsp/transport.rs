@@ -138,6 +138,14 @@ mod tests {
     }
 
     #[test]
+    fn a_message_of_exactly_the_limit_is_read() {
+        let exit = r#"{"jsonrpc":"2.0","method":"exit"}"#;
+        let limit = exit.len() as u64;
+        let message = read(&mut io::Cursor::new(framed(exit)), limit, &mut |_| panic!("nothing skipped")).unwrap();
+        assert!(matches!(message, Some(Message::Notification(n)) if n.method == "exit"));
+    }
+
+    #[test]
     fn a_length_past_memory_is_no_allocation() {
         // What aborted the server: the body is never there.
         let input = b"Content-Length: 99999999999\r\n\r\n{}".to_vec();
