@@ -28,7 +28,7 @@ mod tests;
 
 pub use ast::{BlockExpect, BlockQuery, Expect2048, Game, GameKind, Item, Puzzle, Query2048, QueryKind, SpawnQuery};
 pub use errors::{Error, ErrorKind, Found, HeaderKeyword, Suggestion, ValueOf};
-pub(crate) use parse::comment_start;
+pub(crate) use parse::{comment_start, name_len};
 
 /// The most errors a file's report shows; past them, how many more there are.
 pub const MAX_ERRORS: usize = 20;

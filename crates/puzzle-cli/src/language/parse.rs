@@ -470,19 +470,31 @@ fn cells_apart(row: Vec<Word>, errors: &mut Vec<Error>) -> Option<Vec<Word>> {
 
 /// Where the comment of `line` starts: its first `#` outside a quoted name.
 pub(crate) fn comment_start(line: &str) -> Option<usize> {
-    let mut quoted = false;
-    let mut chars = line.char_indices();
+    let mut at = 0;
+    while let Some(found) = line[at..].find(['"', '#']) {
+        at += found;
+        if line[at..].starts_with('#') {
+            return Some(at);
+        }
+        at += name_len(&line[at..]);
+    }
+    None
+}
+
+/// The length of the name `rest` starts with, its quotes included: to its
+/// first `"` that no `\` escapes, or all of `rest` when it is not closed.
+pub(crate) fn name_len(rest: &str) -> usize {
+    let mut chars = rest.char_indices().skip(1);
     while let Some((at, c)) = chars.next() {
         match c {
-            '"' => quoted = !quoted,
-            '\\' if quoted => {
+            '\\' => {
                 chars.next();
             }
-            '#' if !quoted => return Some(at),
+            '"' => return at + 1,
             _ => {}
         }
     }
-    None
+    rest.len()
 }
 
 /// Where the words after a line's opening `{` lie in it (`line` starts

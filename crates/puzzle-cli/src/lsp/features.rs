@@ -11,7 +11,7 @@ use crate::diagnostic::Span;
 use crate::language::ast::Decimal;
 use crate::language::errors::count;
 use crate::language::format::format_source;
-use crate::language::{comment_start, parse, Error, ErrorKind, Game, GameKind, QueryKind};
+use crate::language::{comment_start, name_len, parse, Error, ErrorKind, Game, GameKind, QueryKind};
 use crate::render::explain::{explain_2048, explain_blocks, Drawing};
 use crate::render::text::{alternatives, with_spawns};
 use crate::render::{plural_s, probability_text};
@@ -542,22 +542,6 @@ pub(super) fn semantic_tokens(text: &str, encoding: Encoding) -> Value {
         }
     }
     json!({ "data": data })
-}
-
-/// The length of the name `rest` starts with, its quotes included: to its
-/// first `"` that no `\` escapes, or all of `rest` when it is not closed.
-fn name_len(rest: &str) -> usize {
-    let mut chars = rest.char_indices().skip(1);
-    while let Some((at, c)) = chars.next() {
-        match c {
-            '\\' => {
-                chars.next();
-            }
-            '"' => return at + 1,
-            _ => {}
-        }
-    }
-    rest.len()
 }
 
 /// Whether the file's game is 2048 (its cells are tiles) rather than the

@@ -518,9 +518,10 @@ impl Reference {
     /// The analysis, and the moves tried for it, the root's four included.
     fn analysis_and_moves_tried(board: &Board, law: &SpawnLaw, depth: u32) -> (Vec<(Direction, u64)>, u64) {
         let (mut analysis, mut moves_tried) = (Vec::new(), 4);
+        let law = law.probabilities();
         for direction in Direction::ALL {
             if let Ok((next, true)) = board.after(direction) {
-                let law = law.probabilities();
+                let law = law.clone();
                 let mut search =
                     Reference { depth, law, lost: lost_of(board), table: Default::default(), moves_tried: 0 };
                 analysis.push((direction, search.spawns(&next, 1.0, 1).to_bits()));
