@@ -43,23 +43,25 @@ pub(crate) fn diagnostics(text: &str) {
     stderr(&format!("{separator}{text}"));
 }
 
-/// When stdout is a pipe, ends the process as soon as its reader goes
-/// (`puzzle run DIR | head -1`), even in the middle of a long search that
-/// would write nothing for minutes: a thread waits for the pipe's error.
-pub(crate) fn end_when_stdout_closes() {
+/// When stdout is a pipe, ends the process with `status` as soon as its
+/// reader goes (`puzzle run DIR | head -1`), even in the middle of a long
+/// search that would write nothing for minutes: a thread waits for the
+/// pipe's error. `why` is told on stderr first; the empty string ends quietly.
+pub(crate) fn end_when_stdout_closes(status: i32, why: &'static str) {
     let stdout = std::io::stdout();
     let Ok(stat) = rustix::fs::fstat(stdout.as_fd()) else { return };
     let kind = rustix::fs::FileType::from_raw_mode(stat.st_mode);
     if !matches!(kind, rustix::fs::FileType::Fifo | rustix::fs::FileType::Socket) {
         return;
     }
-    std::thread::spawn(|| {
+    std::thread::spawn(move || {
         let stdout = std::io::stdout();
         loop {
             let mut fds = [rustix::event::PollFd::new(&stdout, rustix::event::PollFlags::empty())];
             match rustix::event::poll(&mut fds, None) {
                 Ok(_) if fds[0].revents().intersects(rustix::event::PollFlags::ERR | rustix::event::PollFlags::HUP) => {
-                    std::process::exit(0)
+                    stderr(why);
+                    std::process::exit(status)
                 }
                 Ok(_) | Err(rustix::io::Errno::INTR) => continue,
                 Err(_) => return,

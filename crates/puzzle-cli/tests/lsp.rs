@@ -508,7 +508,8 @@ fn a_chance_past_the_editors_budget_is_a_quick_hint_with_what_fewer_moves_prove(
 fn a_length_claiming_more_than_memory_never_aborts_the_server() {
     // `lsp_server`'s own reader allocated the claimed length first: 93 GB,
     // and the server aborted. Now the claim is read past (here to the end
-    // of the input), told on stderr, and the server ends as at any end.
+    // of the input), told on stderr, and the server ends as at any end
+    // without `exit`.
     let mut child = spawn_server(Stdio::piped());
     let mut input = child.stdin.take().unwrap();
     let initialize = json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } });
@@ -521,11 +522,121 @@ fn a_length_claiming_more_than_memory_never_aborts_the_server() {
     drop(input);
     let output = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(0), "{stderr}");
-    assert!(
-        stderr.starts_with("error: a message of 99999999999 bytes is past the limit of 268435456: skipped\n"),
-        "{stderr}"
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr,
+        "error: a message of 99999999999 bytes is past the limit of 268435456: skipped\n\
+         error: the editor closed the connection before `shutdown` and `exit`\n"
     );
+}
+
+/// How `puzzle lsp` ends, its status and its stderr, when the editor sends
+/// `messages` (each framed, or as written if a string) and then closes its
+/// stdin, the server's stdout going to `stdout`.
+fn ending(messages: &[Value], stdout: Stdio) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    for message in messages {
+        let _ = match message.as_str() {
+            Some(raw) => input.write_all(raw.as_bytes()),
+            None => write!(input, "Content-Length: {}\r\n\r\n{message}", message.to_string().len()),
+        };
+        let _ = input.flush();
+        // Each message on its own: the server may have answered the one before.
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(input);
+    let output = child.wait_with_output().unwrap();
+    (output.status.code(), String::from_utf8(output.stderr).unwrap())
+}
+
+#[test]
+fn the_server_ends_with_status_0_only_after_shutdown_then_exit_and_says_why_otherwise() {
+    let message = |id: Option<i64>, method: &str| match id {
+        Some(id) => json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": { "capabilities": {} } }),
+        None => json!({ "jsonrpc": "2.0", "method": method, "params": {} }),
+    };
+    let (initialize, initialized) = (message(Some(1), "initialize"), message(None, "initialized"));
+    let (shutdown, exit) = (message(Some(2), "shutdown"), message(None, "exit"));
+    let full = || Stdio::from(std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap());
+    let no_space = "error: cannot write to the editor: No space left on device (os error 28)\n";
+    let hover = |id| message(Some(id), "textDocument/hover");
+    let sessions = [
+        (vec![initialize.clone(), initialized.clone(), shutdown.clone(), exit.clone()], Stdio::null(), 0, ""),
+        // The protocol's rule: 1 for an `exit` without `shutdown`.
+        (
+            vec![initialize.clone(), initialized.clone(), exit.clone()],
+            Stdio::null(),
+            1,
+            "error: `exit` came before `shutdown`\n",
+        ),
+        (
+            vec![initialize.clone(), initialized.clone()],
+            Stdio::null(),
+            1,
+            "error: the editor closed the connection before `shutdown` and `exit`\n",
+        ),
+        (
+            vec![json!("garbage\r\n\r\n")],
+            Stdio::null(),
+            1,
+            "error: cannot read the editor's messages: malformed header: \"garbage\"\n",
+        ),
+        // An editor that stopped reading: every way ends by saying so, a
+        // request answered before `initialize` too (lsp-server's own
+        // `initialize_start` panicked there).
+        (vec![initialize, initialized, shutdown, exit], full(), 1, no_space),
+        (vec![hover(1), hover(2)], full(), 1, no_space),
+    ];
+    for (messages, stdout, status, stderr) in sessions {
+        let methods: Vec<_> = messages.iter().map(|message| message["method"].clone()).collect();
+        assert_eq!(ending(&messages, stdout), (Some(status), stderr.to_string()), "{methods:?}");
+    }
+}
+
+#[test]
+fn a_server_whose_output_the_editor_closed_ends_at_once() {
+    // Its stdin still open: nothing it could read would end it.
+    let mut child = spawn_server(Stdio::piped());
+    drop(child.stdout.take());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the server outlived its output");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    assert_eq!((status.code(), stderr.as_str()), (Some(1), "error: the editor closed the server's output\n"));
+}
+
+#[test]
+fn a_request_before_initialize_or_after_shutdown_is_refused_with_the_protocol_s_error() {
+    let mut child = spawn_server(Stdio::null());
+    let (input, output) = (child.stdin.take().unwrap(), BufReader::new(child.stdout.take().unwrap()));
+    let mut server = Server { child, input, output, next_id: 1 };
+    let refused = |server: &mut Server, id| {
+        server.send(json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": {} }));
+        let answer = server.receive();
+        assert_eq!(answer["id"], id, "{answer}");
+        (answer["error"]["code"].clone(), answer["error"]["message"].clone())
+    };
+    assert_eq!(refused(&mut server, 7), (json!(-32002), json!("`textDocument/hover` before `initialize`")));
+    let result = server.request("initialize", json!({ "capabilities": {} }));
+    assert_eq!(result["capabilities"]["positionEncoding"], "utf-16");
+    server.notify("initialized", json!({}));
+    assert_eq!(server.request("shutdown", json!(null)), Value::Null);
+    assert_eq!(refused(&mut server, 8), (json!(-32600), json!("`textDocument/hover` after `shutdown`")));
+    server.notify("exit", json!(null));
+    assert!(server.child.wait().unwrap().success());
 }
 
 #[test]

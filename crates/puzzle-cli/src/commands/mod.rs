@@ -17,7 +17,11 @@ use crate::report::FileReport;
 
 /// Runs the command; `Err` only for failures outside any file (stdout closed).
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    crate::output::end_when_stdout_closes();
+    match cli.command {
+        // The editor is gone: an end the protocol gives status 1.
+        Command::Lsp => crate::output::end_when_stdout_closes(1, "error: the editor closed the server's output\n"),
+        _ => crate::output::end_when_stdout_closes(0, ""),
+    }
     let colour = Colours::for_choice(cli.color);
     let quiet = cli.quiet;
     match cli.command {
@@ -39,10 +43,15 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             crate::output::stdout(&String::from_utf8_lossy(&script))?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Lsp => {
-            crate::lsp::serve()?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Lsp => match crate::lsp::serve() {
+            Ok(()) => Ok(ExitCode::SUCCESS),
+            // The protocol's rule: 0 after `shutdown` then `exit`, 1 for any
+            // other end, said on stderr, which editors keep in their log.
+            Err(err) => {
+                crate::output::stderr(&format!("error: {err:#}\n"));
+                Ok(ExitCode::from(1))
+            }
+        },
         Command::Man => {
             let mut page = Vec::new();
             clap_mangen::Man::new(crate::cli::Cli::command()).render(&mut page)?;

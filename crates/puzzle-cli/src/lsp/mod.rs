@@ -69,32 +69,93 @@ struct State {
     next_request: AtomicI32,
 }
 
-/// Runs the server on stdio until the client shuts it down.
+/// Runs the server on stdio until the client shuts it down: `Ok` after
+/// `shutdown` then `exit`, an error saying why for any other end (an `exit`
+/// without `shutdown`, stdin ended, stdout failed, a message no JSON-RPC).
 pub fn serve() -> anyhow::Result<()> {
-    let (connection, io_threads) = transport::stdio();
-    let (id, params) = connection.initialize_start()?;
+    let (connection, transport) = transport::stdio();
+    let ended = session(&connection);
+    drop(connection);
+    // A failed transport says more than the end of the session it made.
+    let failure = match ended {
+        // The threads end once the connection is dropped: the reader at
+        // `exit` or stdin's end, the writer having written all.
+        Ok(_) => transport.join().err(),
+        // A send failed, the writer having ended: the reader may wait on
+        // stdin for ever, and the process ends without waiting for it.
+        Err(_) => transport.failure(),
+    };
+    if let Some(failure) = failure {
+        return Err(failure.into());
+    }
+    match ended? {
+        Some(why) => anyhow::bail!(why),
+        None => Ok(()),
+    }
+}
+
+/// What ended a session other than `shutdown` then `exit`.
+const EXIT_UNSHUT: &str = "`exit` came before `shutdown`";
+const CLOSED: &str = "the editor closed the connection before `shutdown` and `exit`";
+
+/// The session, in the protocol's three stages: 1. before `initialize`,
+/// 2. at work, 3. shut down, waiting for `exit`. `None` once it ends by
+/// `shutdown` then `exit`, else what ended it.
+fn session(connection: &Connection) -> anyhow::Result<Option<&'static str>> {
+    // 1. `initialize` first. Not lsp-server's `initialize_start`, which
+    // panics when it answers a request before it and the editor has stopped
+    // reading.
+    let (id, params) = loop {
+        match connection.receiver.recv() {
+            Err(_) => return Ok(Some(CLOSED)),
+            Ok(Message::Request(request)) if request.method == "initialize" => break (request.id, request.params),
+            Ok(Message::Request(request)) => {
+                let message = format!("`{}` before `initialize`", request.method);
+                let code = lsp_server::ErrorCode::ServerNotInitialized as i32;
+                connection.sender.send(Message::Response(Response::new_err(request.id, code, message)))?;
+            }
+            Ok(Message::Notification(notification)) if notification.method == "exit" => return Ok(Some(EXIT_UNSHUT)),
+            Ok(Message::Notification(_) | Message::Response(_)) => {}
+        }
+    };
     let capabilities = &params["capabilities"];
     let encoding = Encoding::negotiate(capabilities);
     let refresh = capabilities["workspace"]["inlayHint"]["refreshSupport"].as_bool().unwrap_or(false);
-    connection.initialize_finish(id, initialize_result(encoding))?;
+    connection.sender.send(Message::Response(Response::new_ok(id, initialize_result(encoding))))?;
     let state =
         Arc::new(State { documents: Mutex::new(HashMap::new()), encoding, refresh, next_request: AtomicI32::new(1) });
-    for message in &connection.receiver {
+    // 2. Every message until `shutdown` (`initialized` is one the server
+    // has nothing to do for).
+    loop {
+        let Ok(message) = connection.receiver.recv() else { return Ok(Some(CLOSED)) };
         match message {
+            Message::Request(request) if request.method == "shutdown" => {
+                connection.sender.send(Message::Response(Response::new_ok(request.id, Value::Null)))?;
+                break;
+            }
             Message::Request(request) => {
-                if connection.handle_shutdown(&request)? {
-                    break;
-                }
                 let response = answer_request(&state, &request);
                 connection.sender.send(Message::Response(response))?;
             }
-            Message::Notification(notification) => on_notification(&state, &connection, notification)?,
+            Message::Notification(notification) if notification.method == "exit" => return Ok(Some(EXIT_UNSHUT)),
+            Message::Notification(notification) => on_notification(&state, connection, notification)?,
             Message::Response(_) => {}
         }
     }
-    drop(connection);
-    io_threads.join()?;
-    Ok(())
+    // 3. Shut down: `exit`, and a request meanwhile is an invalid one (the
+    // protocol's rule; lsp-server's `handle_shutdown` ends the server there).
+    loop {
+        let Ok(message) = connection.receiver.recv() else { return Ok(Some(CLOSED)) };
+        match message {
+            Message::Notification(notification) if notification.method == "exit" => return Ok(None),
+            Message::Request(request) => {
+                let message = format!("`{}` after `shutdown`", request.method);
+                let code = lsp_server::ErrorCode::InvalidRequest as i32;
+                connection.sender.send(Message::Response(Response::new_err(request.id, code, message)))?;
+            }
+            Message::Notification(_) | Message::Response(_) => {}
+        }
+    }
 }
 
 fn initialize_result(encoding: Encoding) -> Value {

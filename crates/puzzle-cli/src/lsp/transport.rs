@@ -9,6 +9,7 @@
 //! the server, which tells the editor so.
 
 use std::io::{self, BufRead, Read};
+use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 
 use lsp_server::{Connection, Message};
@@ -22,21 +23,42 @@ pub const MAX_MESSAGE_BYTES: u64 = 256 * limits::MAX_FILE_BYTES as u64;
 /// The longest header line taken (`Content-Length: 12345\r\n` is 23 bytes).
 pub const MAX_HEADER_LINE: u64 = 1024;
 
-/// The threads that read stdin and write stdout.
+/// The threads that read stdin and write stdout, and the first error of
+/// either.
 pub struct Transport {
-    reader: JoinHandle<io::Result<()>>,
-    writer: JoinHandle<io::Result<()>>,
+    threads: [JoinHandle<()>; 2],
+    failure: Arc<Mutex<Option<io::Error>>>,
 }
 
 impl Transport {
-    /// Waits for both threads: the reader ends at the `exit` notification or
-    /// the end of stdin, the writer once the connection is dropped.
+    /// The first error of either thread (a message no JSON-RPC, a failed
+    /// write), without waiting for them. A thread tells its error before it
+    /// lets go of its end of the connection, so an end of the connection
+    /// that a failure made finds the failure here.
+    pub fn failure(&self) -> Option<io::Error> {
+        self.failure.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take()
+    }
+
+    /// Waits for both threads, then gives their first error: the reader ends
+    /// at the `exit` notification or the end of stdin, the writer once the
+    /// connection is dropped.
     pub fn join(self) -> io::Result<()> {
-        let joined = |handle: JoinHandle<io::Result<()>>| {
-            handle.join().unwrap_or_else(|_| Err(io::Error::other("a transport thread panicked")))
-        };
-        let read = joined(self.reader);
-        joined(self.writer).and(read)
+        let Transport { threads, failure } = self;
+        for thread in threads {
+            if thread.join().is_err() {
+                record(&failure, "the server", Err(io::Error::other("a transport thread panicked")));
+            }
+        }
+        let failure = failure.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take();
+        failure.map_or(Ok(()), Err)
+    }
+}
+
+/// Keeps `result`'s error, saying which `side` failed, unless one is kept.
+fn record(failure: &Mutex<Option<io::Error>>, side: &str, result: io::Result<()>) {
+    if let Err(err) = result {
+        let mut failure = failure.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        failure.get_or_insert_with(|| io::Error::new(err.kind(), format!("{side}: {err}")));
     }
 }
 
@@ -44,31 +66,44 @@ impl Transport {
 pub fn stdio() -> (Connection, Transport) {
     let (server, client) = Connection::memory();
     let Connection { sender: to_server, receiver: from_server } = client;
+    let failure = Arc::new(Mutex::new(None));
+    let writer_failure = Arc::clone(&failure);
     let writer = thread::Builder::new()
         .name("lsp-writer".into())
         .spawn(move || {
             let mut stdout = io::stdout().lock();
-            from_server.into_iter().try_for_each(|message| message.write(&mut stdout))
+            let written = from_server.iter().try_for_each(|message| message.write(&mut stdout));
+            record(&writer_failure, "cannot write to the editor", written);
+            drop(from_server); // only now may the server find the editor gone
         })
         .expect("a thread starts");
+    let reader_failure = Arc::clone(&failure);
     let reader = thread::Builder::new()
         .name("lsp-reader".into())
         .spawn(move || {
-            let mut stdin = io::stdin().lock();
-            while let Some(message) = read(&mut stdin, MAX_MESSAGE_BYTES, &mut |skipped| {
-                crate::output::stderr(&format!(
-                    "error: a message of {skipped} bytes is past the limit of {MAX_MESSAGE_BYTES}: skipped\n"
-                ));
-            })? {
-                let exit = matches!(&message, Message::Notification(n) if n.method == "exit");
-                if to_server.send(message).is_err() || exit {
-                    break;
-                }
-            }
-            Ok(())
+            let forwarded = forward(&mut io::stdin().lock(), |message| to_server.send(message).is_ok());
+            record(&reader_failure, "cannot read the editor's messages", forwarded);
+            drop(to_server); // only now may the server find the editor gone
         })
         .expect("a thread starts");
-    (server, Transport { reader, writer })
+    (server, Transport { threads: [reader, writer], failure })
+}
+
+/// Passes the messages of `input` to the server (`to_server`: false once it
+/// is gone), up to the `exit` notification or the end of `input`.
+fn forward(input: &mut impl BufRead, mut to_server: impl FnMut(Message) -> bool) -> io::Result<()> {
+    let mut skipped = |length| {
+        crate::output::stderr(&format!(
+            "error: a message of {length} bytes is past the limit of {MAX_MESSAGE_BYTES}: skipped\n"
+        ));
+    };
+    while let Some(message) = read(input, MAX_MESSAGE_BYTES, &mut skipped)? {
+        let exit = matches!(&message, Message::Notification(n) if n.method == "exit");
+        if !to_server(message) || exit {
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// The next message of `input` within the limits (`None` at its end); a body
