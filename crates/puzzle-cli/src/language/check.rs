@@ -611,8 +611,6 @@ fn number((text, span): &Word, query: QueryKind) -> Result<u64, Error> {
 /// no mending is offered that would be refused then.
 fn power_written(text: &str, span: Span, takes: impl Fn(u64) -> bool) -> Option<Error> {
     let (base, exponent) = text.split_once("**").or_else(|| text.split_once('^'))?;
-    let digits = |part: &str| !part.is_empty() && all_digits(part);
-    (digits(base) && digits(exponent)).then_some(())?;
     let value = base.parse::<u64>().ok()?.checked_pow(exponent.parse().ok()?).filter(|&value| takes(value))?;
     Some(Error::new(ErrorKind::PowerWritten { text: text.to_string(), written: value.to_string() }, span))
 }

@@ -618,6 +618,9 @@ fn a_number_written_as_a_power_is_told_in_digits_where_those_are_taken() {
         ),
         ("", "2^64 2", "query max-tile within 1\n", vec![not_a_tile("2^64", TileError::NotANumber)]),
         ("", "2 2", "query reach 0^3 within 1\n", vec![ErrorKind::TargetNotANumber { text: "0^3".into() }]),
+        // A sign is read as a `u64` reads it: the number is still meant.
+        ("", "2 2", "query reach 2^+3 within 1\n", vec![power("2^+3", "8")]),
+        ("", "2 2", "query reach 2^-3 within 1\n", vec![ErrorKind::TargetNotANumber { text: "2^-3".into() }]),
     ];
     for (header, row, queries, kinds) in cases {
         let source = format!("game 2048\n{header}board {{\n  {row}\n}}\n{queries}");
@@ -1242,6 +1245,17 @@ fn the_mistakes_of_the_game_with_spawns() {
             "query play 1 games\nexpect 4 in 9.5 percent",
             ErrorKind::PercentWithoutSign { number: "9.5".into() },
         ),
+        // No number before the sign, or no sign: no percent without its sign.
+        (
+            "spawns classic",
+            "query play 1 games\nexpect 4 in abc",
+            ErrorKind::ImpossibleExpect { text: "abc".into(), query: QueryKind::Play },
+        ),
+        (
+            "spawns classic",
+            "query play 1 games\nexpect 4 in abc %",
+            ErrorKind::ExpectTooLong { found: "%".into(), query: QueryKind::Play },
+        ),
         (
             "spawns classic",
             "query play 1 games\nexpect 4 at 10%",
@@ -1442,6 +1456,27 @@ fn a_percent_too_fine_is_told_at_the_percent() {
         let errors = parse(&source).unwrap_err();
         assert_eq!(errors[0].kind, ErrorKind::SpawnLaw(rules_2048::SpawnLawError::TooFine { places }));
         assert_eq!(&source[errors[0].span.start..errors[0].span.end], percent, "{law}");
+    }
+}
+
+/// A percent's sign written apart (`90 %`, `90 percent`) is a part of the
+/// mistake, so that the quick fix writing `90%` over it mends both; a sign
+/// anywhere else is not.
+#[test]
+fn a_percent_s_sign_written_apart_is_in_its_mistake() {
+    for (law, told) in [
+        ("spawns 2 90 % 4 10%", "90 %"),
+        ("spawns 2 90 percent 4 10%", "90 percent"),
+        ("spawns 2 90% 4 10 %", "10 %"),
+        ("spawns 2 90% 4 10 percent", "10 percent"),
+        ("spawns 2 90 4 10%", "90"),
+        ("spawns 2 90 %% 4 10%", "90"),
+    ] {
+        let source = format!("game 2048\n{law}\nboard {{\n  2 2\n}}\nquery best-move\n");
+        let errors = parse(&source).unwrap_err();
+        let number = told.split(' ').next().unwrap().to_string();
+        assert_eq!(errors[0].kind, ErrorKind::PercentWithoutSign { number }, "{law}");
+        assert_eq!(&source[errors[0].span.start..errors[0].span.end], told, "{law}");
     }
 }
 
