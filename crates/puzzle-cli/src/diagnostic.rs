@@ -387,6 +387,97 @@ mod tests {
         );
     }
 
+    /// The diagnostic at the first `^` marked by `primary` in `source` (its
+    /// marked text), with a note at `note`'s marked text if given, rendered.
+    fn rendered(source: &str, primary: (usize, &str), note: Option<(usize, &str)>) -> String {
+        let span = |(from, marked): (usize, &str)| {
+            let start = source[from..].find(marked).unwrap() + from;
+            Span::new(start, start + marked.len())
+        };
+        let diagnostic = Diagnostic::new("m", span(primary));
+        let diagnostic = match note {
+            Some(note) => diagnostic.note(span(note), "n"),
+            None => diagnostic,
+        };
+        diagnostic.render("x", source, false).to_string()
+    }
+
+    #[test]
+    fn a_long_line_is_cut_sixty_characters_around_what_is_marked() {
+        let sixty = "a".repeat(60);
+        // Exactly sixty on either side: all shown.
+        let source = format!("{sixty}X{sixty}\n");
+        assert_eq!(
+            rendered(&source, (0, "X"), None),
+            format!("error: m\n --> x:1:61\n  |\n1 | {sixty}X{sixty}\n  | {} ^\n", " ".repeat(59))
+        );
+        // One more on either side: cut, with `...` where it is.
+        let source = format!("b{sixty}X{sixty}b\n");
+        assert_eq!(
+            rendered(&source, (0, "X"), None),
+            format!("error: m\n --> x:1:62\n  |\n1 | ...{sixty}X{sixty}...\n  | {} ^\n", " ".repeat(62))
+        );
+        // What is marked: its first 120 characters at most.
+        let marked = "c".repeat(121);
+        let source = format!("{marked}\n");
+        let shown = &marked[..120];
+        let carets = "^".repeat(120);
+        assert_eq!(
+            rendered(&source, (0, &marked), None),
+            format!("error: m\n --> x:1:1\n  |\n1 | {shown}\n  | {carets}\n")
+        );
+        let source = format!("{shown}\n");
+        assert_eq!(
+            rendered(&source, (0, shown), None),
+            format!("error: m\n --> x:1:1\n  |\n1 | {shown}\n  | {carets}\n")
+        );
+    }
+
+    #[test]
+    fn carets_stand_under_the_columns_a_terminal_shows() {
+        // A Hangul syllable takes two columns, before the mark and in it.
+        let source = "name \"정사각형\" x\n";
+        let under_x = " ".repeat(16);
+        assert_eq!(
+            rendered(source, (0, "x"), None),
+            format!("error: m\n --> x:1:13\n  |\n1 | name \"정사각형\" x\n  | {under_x}^\n")
+        );
+        assert_eq!(
+            rendered(source, (0, "사각"), None),
+            "error: m\n --> x:1:8\n  |\n1 | name \"정사각형\" x\n  |         ^^^^\n"
+        );
+    }
+
+    #[test]
+    fn a_place_inside_a_character_is_shown_at_the_character() {
+        assert_eq!(floor_char_boundary("aé", 2), 1);
+        let source = "game é\n";
+        let inside = Diagnostic::new("m", Span::new(6, 7)).render("x", source, false).to_string();
+        assert_eq!(inside, "error: m\n --> x:1:6\n  |\n1 | game é\n  |      ^\n");
+    }
+
+    #[test]
+    fn two_places_share_their_line_only_when_apart_on_one_short_line() {
+        let shared = |source: &str, primary, note| {
+            let text = rendered(source, primary, Some(note));
+            // One source line shown (a snippet each shows its own).
+            text.lines().filter(|line| line.starts_with(|c: char| c.is_ascii_digit())).count() == 1
+        };
+        assert!(shared("seed 1 seed 2\n", (1, "seed"), (0, "seed")));
+        // On lines of their own, overlapping, or one empty: each its snippet.
+        assert!(!shared("seed 1\nseed 2\n", (1, "seed"), (0, "seed")));
+        assert!(!shared("seed 1 seed 2\n", (0, "seed 1"), (0, "1 seed")));
+        assert!(!shared("seed 1 seed 2\n", (1, "seed"), (0, "")));
+        assert!(!shared("seed 1 seed 2\n", (0, ""), (1, "seed")));
+        // A place running past its line's end.
+        assert!(!shared("seed 1 seed\n2\n", (0, "seed 1"), (1, "seed\n2")));
+        assert!(!shared("seed 1 seed\n2\n", (1, "seed\n2"), (0, "seed 1")));
+        // Up to 120 characters, the line is shown whole once.
+        let padded = |width: usize| format!("seed 1 seed 2{}\n", " ".repeat(width - 13));
+        assert!(shared(&padded(120), (1, "seed"), (0, "seed")));
+        assert!(!shared(&padded(121), (1, "seed"), (0, "seed")));
+    }
+
     #[test]
     fn renders_the_line_and_a_caret_under_the_span() {
         let source = "game 2048\nboard {\n\t2 3 2\n}\n";

@@ -453,7 +453,7 @@ impl ErrorKind {
                 GameKind::Twenty48.queries()
             ),
             NoQuery { game } => format!("add a query for {}: {}", game.name(), game.queries()),
-            AfterQuery { .. } => "`name`, `game` and `board` come before the first query".into(),
+            AfterQuery { .. } => "`name`, `game`, `board` and `spawns` come before the first query".into(),
             GivenTwice { keyword: HeaderKeyword::Name } => "a puzzle has one `name`; keep the one you mean".into(),
             GivenTwice { keyword: HeaderKeyword::Spawns } => {
                 "a puzzle has one spawn law; keep the one you mean, or put the other in its own file".into()

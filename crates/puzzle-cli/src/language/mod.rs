@@ -28,6 +28,8 @@ mod tests;
 
 pub use ast::{BlockExpect, BlockQuery, Expect2048, Game, GameKind, Item, Puzzle, Query2048, QueryKind, SpawnQuery};
 pub use errors::{Error, ErrorKind, Found, HeaderKeyword, Suggestion, ValueOf};
+// Where a comment and a name end, for the language server's tokens.
+#[cfg(feature = "cli")]
 pub(crate) use parse::{comment_start, name_len};
 
 /// The most errors a file's report shows; past them, how many more there are.

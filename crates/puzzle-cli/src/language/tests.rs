@@ -1538,3 +1538,202 @@ fn every_mistake_of_a_query_is_told_at_once() {
         assert_eq!(error_kinds(&source), expected, "{source}");
     }
 }
+
+/// Every error and warning of `source`, rendered as `puzzle check` shows
+/// them (without colour), one after another.
+fn diagnostics(source: &str) -> String {
+    let errors = match parse(source) {
+        Ok(puzzle) => puzzle.warnings,
+        Err(errors) => errors,
+    };
+    errors.iter().map(|error| error.diagnostic().render("x.puzzle", source, false).to_string()).collect()
+}
+
+#[test]
+fn diagnostics_say_what_where_and_what_is_allowed() {
+    let board = "board {\n  2 2\n}\n";
+    let spawns = "game 2048\nspawns classic\n";
+    for (source, expected) in [
+        (
+            "gmae 2048\n".to_string(),
+            r#"error: expected a statement, found `gmae`
+ --> x.puzzle:1:1
+  |
+1 | gmae 2048
+  | ^^^^
+  = help: did you mean `game`?
+"#,
+        ),
+        (
+            "GAME 2048\n".to_string(),
+            r#"error: expected a statement, found `GAME`
+ --> x.puzzle:1:1
+  |
+1 | GAME 2048
+  | ^^^^
+  = help: keywords and names are lower case: `game`
+"#,
+        ),
+        (
+            format!("game 2048\ngame 2048\n{board}"),
+            r#"error: `game` is given twice
+ --> x.puzzle:2:1
+  |
+1 | game 2048
+  | --------- first given here
+  |
+2 | game 2048
+  | ^^^^
+  = help: a puzzle has one `game`; put other boards in their own files
+"#,
+        ),
+        (
+            format!("game 2048\n{board}query max-tile within 1\nspawns classic\n"),
+            r#"error: `spawns` comes after a query
+ --> x.puzzle:6:1
+  |
+5 | query max-tile within 1
+  | ----------------------- the first query is here
+  |
+6 | spawns classic
+  | ^^^^^^
+  = help: `name`, `game`, `board` and `spawns` come before the first query
+"#,
+        ),
+        (
+            format!("game 2048\n{board}query max-tile within 1\nexpect 4\nexpect 4\n"),
+            r#"error: a second `expect` for one query
+ --> x.puzzle:7:1
+  |
+6 | expect 4
+  | -------- its first `expect` is here
+  |
+7 | expect 4
+  | ^^^^^^
+  = help: a query has at most one `expect`
+"#,
+        ),
+        (
+            "game 2048\nboard {\n  2 2\n  2 2 2\n}\n".to_string(),
+            r#"error: this row has 3 cells, but the first row has 2
+ --> x.puzzle:4:7
+  |
+3 |   2 2
+  |   --- the first row
+  |
+4 |   2 2 2
+  |       ^
+  = help: every row of a board has the same number of cells; write `.` for an empty cell
+"#,
+        ),
+        (
+            "game blockgame\nboard {\n  1 0 1\n}\nquery max-removed\n".to_string(),
+            r#"error: block 1 is split into 2 pieces
+ --> x.puzzle:3:7
+  |
+3 |   1 0 1
+  |   -   ^
+  |   another piece of it
+  = help: the cells of a block touch side by side (not only corner to corner); block 1 has [row 1 col 1] and [row 1 col 3]
+"#,
+        ),
+        (
+            "game 2048\nboard {\n  2,2 2\n  , 2 2\n}\n".to_string(),
+            r#"error: cells stand apart, without commas: `2,2 2` is written `2 2 2`
+ --> x.puzzle:3:3
+  |
+3 |   2,2 2
+  |   ^^^^^
+  = help: a board row is cells separated by blanks: `2 . 4`
+error: cells stand apart, without commas: `, 2 2` is written `2 2`
+ --> x.puzzle:4:3
+  |
+4 |   , 2 2
+  |   ^^^^^
+  = help: a board row is cells separated by blanks: `2 . 4`
+error: this row has 2 cells, but the first row has 3
+ --> x.puzzle:4:5
+  |
+3 |   2,2 2
+  |   ----- the first row
+  |
+4 |   , 2 2
+  |     ^^^
+  = help: every row of a board has the same number of cells; write `.` for an empty cell
+"#,
+        ),
+        (
+            "game 2048\nboard {\n  ,\n}\n".to_string(),
+            r#"error: the board has no rows
+ --> x.puzzle:2:7
+  |
+2 | board {
+  |       ^
+  = help: write one row per line between `{` and `}`, cells separated by blanks
+error: cells stand apart, without commas: `,` holds no cell
+ --> x.puzzle:3:3
+  |
+3 |   ,
+  |   ^
+  = help: a board row is cells separated by blanks: `2 . 4`
+"#,
+        ),
+        (
+            format!("game 2048\n{board}query reach 4 within 2\nexpect 3\nquery reach 4 within 0\nexpect 1\n"),
+            r#"warning: this `expect` can never hold: 3 moves is more than 2
+ --> x.puzzle:6:1
+  |
+6 | expect 3
+  | ^^^^^^^^
+  = help: `reach` answers with at most K = 2 moves, or `unreachable`
+warning: this `expect` can never hold: 1 move is more than 0
+ --> x.puzzle:8:1
+  |
+8 | expect 1
+  | ^^^^^^^^
+  = help: `reach` answers with at most K = 0 moves, or `unreachable`
+"#,
+        ),
+        (
+            "game blockgame\nboard {\n  1 1\n}\nquery max-removed\nexpect 2\n".to_string(),
+            r#"warning: this `expect` can never hold: 2 blocks is more than the board has
+ --> x.puzzle:6:1
+  |
+6 | expect 2
+  | ^^^^^^^^
+  = help: the board has 1 block
+"#,
+        ),
+        (
+            "game blockgame\nboard {\n  0 0\n}\nquery max-removed\nexpect 1\n".to_string(),
+            r#"warning: this `expect` can never hold: 1 block is more than the board has
+ --> x.puzzle:6:1
+  |
+6 | expect 1
+  | ^^^^^^^^
+  = help: the board has 0 blocks
+"#,
+        ),
+        (
+            format!("{spawns}{board}query play 2 games depth 0 seed x\n"),
+            r#"error: `0` is not a valid depth
+ --> x.puzzle:6:26
+  |
+6 | query play 2 games depth 0 seed x
+  |                          ^
+  = help: D is a whole number of moves from 1 to 16
+error: `x` is not a valid seed
+ --> x.puzzle:6:33
+  |
+6 | query play 2 games depth 0 seed x
+  |                                 ^
+  = help: S is a whole number from 0 to 18446744073709551615
+"#,
+        ),
+    ] {
+        assert_eq!(diagnostics(&source), expected, "{source}");
+    }
+    assert_eq!(errors::count(1, "query"), "1 query");
+    assert_eq!(errors::count(2, "query"), "2 queries");
+    assert_eq!(errors::count(2, "key"), "2 keys");
+}

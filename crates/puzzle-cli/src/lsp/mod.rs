@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::{Arc, Mutex};
 
-use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use serde_json::{json, Value};
 
 use crate::answer::{answer_while, Budget};
@@ -110,9 +110,7 @@ fn session(connection: &Connection) -> anyhow::Result<Option<&'static str>> {
             Err(_) => return Ok(Some(CLOSED)),
             Ok(Message::Request(request)) if request.method == "initialize" => break (request.id, request.params),
             Ok(Message::Request(request)) => {
-                let message = format!("`{}` before `initialize`", request.method);
-                let code = lsp_server::ErrorCode::ServerNotInitialized as i32;
-                connection.sender.send(Message::Response(Response::new_err(request.id, code, message)))?;
+                refuse(connection, request, ErrorCode::ServerNotInitialized, "before `initialize`")?
             }
             Ok(Message::Notification(notification)) if notification.method == "exit" => return Ok(Some(EXIT_UNSHUT)),
             Ok(Message::Notification(_) | Message::Response(_)) => {}
@@ -148,14 +146,18 @@ fn session(connection: &Connection) -> anyhow::Result<Option<&'static str>> {
         let Ok(message) = connection.receiver.recv() else { return Ok(Some(CLOSED)) };
         match message {
             Message::Notification(notification) if notification.method == "exit" => return Ok(None),
-            Message::Request(request) => {
-                let message = format!("`{}` after `shutdown`", request.method);
-                let code = lsp_server::ErrorCode::InvalidRequest as i32;
-                connection.sender.send(Message::Response(Response::new_err(request.id, code, message)))?;
-            }
+            Message::Request(request) => refuse(connection, request, ErrorCode::InvalidRequest, "after `shutdown`")?,
             Message::Notification(_) | Message::Response(_) => {}
         }
     }
+}
+
+/// Answers `request` with the error `code`: it came `when` (before
+/// `initialize`, after `shutdown`).
+fn refuse(connection: &Connection, request: Request, code: ErrorCode, when: &str) -> anyhow::Result<()> {
+    let message = format!("`{}` {when}", request.method);
+    connection.sender.send(Message::Response(Response::new_err(request.id, code as i32, message)))?;
+    Ok(())
 }
 
 fn initialize_result(encoding: Encoding) -> Value {
@@ -278,8 +280,51 @@ fn answer_request(state: &State, request: &Request) -> Response {
         "textDocument/semanticTokens/full" => features::semantic_tokens(text, encoding),
         _ => {
             let message = format!("`{}` is not served", request.method);
-            return Response::new_err(request.id.clone(), lsp_server::ErrorCode::MethodNotFound as i32, message);
+            return Response::new_err(request.id.clone(), ErrorCode::MethodNotFound as i32, message);
         }
     };
     Response::new_ok(request.id.clone(), result)
+}
+
+/// Every request the server answers, on `text` with the cursor at byte
+/// `at` (its character's start) and a range from there to the end, in both
+/// encodings, without answers (a search's are tested on their own): what
+/// the `lsp` fuzz target runs on any text, and the tests on every text an
+/// author passes through. Nothing is returned: none of it may panic.
+#[cfg(any(test, fuzzing))]
+pub fn every_request(text: &str, at: usize) {
+    let at = (0..=at.min(text.len())).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+    let checked = process_bytes("file:///x".into(), text.as_bytes().to_vec(), Budget::default(), false);
+    for encoding in [Encoding::Utf8, Encoding::Utf16] {
+        let positions = position::Positions::new(text, encoding);
+        let (cursor, end) = (positions.position(at), positions.position(text.len()));
+        let range = json!({ "start": cursor, "end": end });
+        features::diagnostics(&checked, "file:///x", encoding);
+        features::semantic_tokens(text, encoding);
+        features::completion(text, &cursor, encoding);
+        features::inlay_hints(text, None, encoding);
+        features::hover(text, None, &cursor, encoding);
+        features::code_actions(text, None, "file:///x", &range, encoding);
+        features::formatting(text, encoding);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every text met typing a file with what trips positions (a name of
+    /// Hangul, a tab, `\r\n` and a lone `\r`, a `#` and escaped quotes in a
+    /// name, a comment after a row), and deleting each of its characters,
+    /// with the cursor where the keystroke was: the server never panics on
+    /// a keystroke's text. (The `lsp` fuzz target runs any text.)
+    #[test]
+    fn every_request_takes_every_text_met_on_the_way_to_a_file() {
+        let file = "name \"정사각형 #1 \\\"x\\\"\" # 게임\r\ngame 2048\rspawns classic\n\nboard {\n\t2 2 . . # 행\n  . 4 . .\n  . . . .\n  . . . 8\n}\nquery best-move depth 2\nexpect L\nquery play 2 games seed 3 until 16\nexpect 8 in 50%\n";
+        let boundaries: Vec<usize> = file.char_indices().map(|(i, _)| i).chain([file.len()]).collect();
+        for &end in &boundaries {
+            super::every_request(&file[..end], end);
+        }
+        for pair in boundaries.windows(2) {
+            super::every_request(&format!("{}{}", &file[..pair[0]], &file[pair[1]..]), pair[0]);
+        }
+    }
 }
