@@ -371,3 +371,86 @@ pub enum BlockExpect {
     /// A number of blocks.
     Number(u64),
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Decimal;
+
+    fn decimal(text: &str) -> Decimal {
+        Decimal::parse(text).unwrap()
+    }
+
+    #[test]
+    fn a_decimal_may_be_the_rounding_of_a_value_known_within_an_error() {
+        for (written, value, error, holds) in [
+            ("0.1", 0.1, 0.0, true),
+            ("0.1", 0.103, 0.0, true),
+            // A tie rounds either way, whichever way the product rounds.
+            ("0.14", 0.145, 0.0, true),
+            ("0.15", 0.145, 0.0, true),
+            ("0.03", 0.035, 0.0, true),
+            ("0.04", 0.035, 0.0, true),
+            ("0.14", 0.1451, 0.0, false),
+            ("0.16", 0.1451, 0.0, false),
+            // Within the error, then past it.
+            ("0.14", 0.1451, 0.0002, true),
+            ("0.14", 0.1454, 0.0002, false),
+            // Digits finer than the error cannot fail.
+            ("0.123456", 0.12, 0.01, true),
+            ("1", 0.5, 0.0, true),
+            ("1", 0.49, 0.0, false),
+        ] {
+            assert_eq!(decimal(written).may_be_rounding_of(value, error), holds, "{written} for {value} ± {error}");
+        }
+    }
+
+    #[test]
+    fn a_decimal_may_be_the_rounding_of_a_value_at_least_a_bound() {
+        for (written, bound, holds) in [
+            ("0.9", 0.1, true),
+            ("0.15", 0.145, true),
+            ("0.14", 0.145, true),
+            // 0.035 × 100 is 3.5000000000000004: still a tie.
+            ("0.03", 0.035, true),
+            ("0.13", 0.145, false),
+            ("0.1", 0.2, false),
+        ] {
+            assert_eq!(decimal(written).may_be_rounding_of_at_least(bound), holds, "{written} for at least {bound}");
+        }
+    }
+
+    #[test]
+    fn a_lower_bound_is_written_below_it_at_its_places() {
+        for (bound, places, written) in [
+            (0.123456789, 3, "0.123"),
+            (0.0667, 12, "0.066699999999"),
+            // Below even a bound its places write exactly: the product's
+            // rounding never lifts it above the bound.
+            (0.25, 2, "0.24"),
+            (1.0, 12, "0.999999999999"),
+            (0.0, 12, "0"),
+            (0.7, 0, "0"),
+        ] {
+            assert_eq!(Decimal::at_most(bound, places).to_string(), written, "{bound} at {places} places");
+        }
+    }
+
+    #[test]
+    fn a_number_written_otherwise_is_mended_to_how_the_language_writes_it() {
+        for (text, mended) in [
+            (".5", Some("0.5")),
+            ("5.", Some("5")),
+            ("+5", Some("5")),
+            ("+.5", Some("0.5")),
+            // Already a number, no number however mended, or no digit.
+            ("5", None),
+            ("0.5", None),
+            ("+x5", None),
+            ("5..", None),
+            ("+.", None),
+            (".", None),
+        ] {
+            assert_eq!(Decimal::mended(text).as_deref(), mended, "{text}");
+        }
+    }
+}

@@ -143,14 +143,4 @@ impl QueryKind {
             QueryKind::Play => "`play` answers with the share of games reaching a tile, at least: `expect 2048 in 95%`",
         }
     }
-
-    /// Whether the query belongs to the game with spawns (`Some(true)`), to
-    /// 2048 without them (`Some(false)`), or to neither (the block game).
-    pub fn with_spawns(self) -> Option<bool> {
-        match self {
-            QueryKind::Chance | QueryKind::BestMove | QueryKind::Play => Some(true),
-            QueryKind::MaxTile | QueryKind::Reach | QueryKind::Apply => Some(false),
-            QueryKind::MaxRemoved => None,
-        }
-    }
 }

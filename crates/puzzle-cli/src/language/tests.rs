@@ -1737,3 +1737,47 @@ error: `x` is not a valid seed
     assert_eq!(errors::count(2, "query"), "2 queries");
     assert_eq!(errors::count(2, "key"), "2 keys");
 }
+
+#[test]
+fn an_expect_without_its_answer_is_helped_with_what_its_query_answers() {
+    let board = "board {\n  2 2\n}\n";
+    for (header, query, help) in [
+        ("game 2048", "query max-tile within 1", "`max-tile` answers with a tile: `expect 16`"),
+        ("game 2048", "query reach 4 within 1", "`reach` answers with a number of moves or `unreachable`: `expect 3`"),
+        ("game 2048", "query apply L", "`apply` answers with a board: `expect board {`"),
+        ("game blockgame", "query max-removed", "`max-removed` answers with a number of blocks: `expect 2`"),
+        (
+            "game 2048\nspawns classic",
+            "query chance 4 within 1",
+            "`chance` answers with a probability from 0 to 1, checked to the digits written: `expect 0.0667`",
+        ),
+        (
+            "game 2048\nspawns classic",
+            "query best-move",
+            "`best-move` answers with a move (`U`, `D`, `L`, `R`) or `none`: `expect L`",
+        ),
+        (
+            "game 2048\nspawns classic",
+            "query play 2 games",
+            "`play` answers with the share of games reaching a tile, at least: `expect 2048 in 95%`",
+        ),
+    ] {
+        // `expect` with no answer at all.
+        let source = format!("{header}\n{board}{query}\nexpect\n");
+        let errors = parse(&source).unwrap_err();
+        assert_eq!(errors[0].kind.help().as_deref(), Some(help), "{source}");
+    }
+}
+
+#[test]
+fn a_game_tells_its_board_s_size_its_queries_and_its_board() {
+    let spawns = "game 2048\nspawns classic\nboard {\n  2 . 4\n  . 8 .\n}\nquery best-move\nquery play 2 games\n";
+    let blocks = "game blockgame\nboard {\n  1 0\n  1 2\n  0 2\n}\nquery max-removed\n";
+    let plain = "game 2048\nboard {\n  2 2 4 8\n}\nquery max-tile within 1\nquery reach 4 within 1\nquery apply L\n";
+    for (source, size, queries, board) in
+        [(spawns, (2, 3), 2, "2 . 4\n. 8 .\n"), (blocks, (3, 2), 1, "1 .\n1 2\n. 2\n"), (plain, (1, 4), 3, "2 2 4 8\n")]
+    {
+        let game = parse(source).unwrap().game;
+        assert_eq!((game.size(), game.query_count(), game.board_text().as_str()), (size, queries, board));
+    }
+}
