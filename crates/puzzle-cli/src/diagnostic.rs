@@ -204,8 +204,8 @@ impl Rendered<'_> {
             after.truncate(CONTEXT);
             cut_after = true;
         }
-        let marked_shown: Vec<String> =
-            if marked.len() > 2 * CONTEXT { marked[..2 * CONTEXT].to_vec() } else { marked };
+        let mut marked_shown = marked;
+        marked_shown.truncate(2 * CONTEXT);
         let prefix = if cut_before { "..." } else { "" };
         let suffix = if cut_after { "..." } else { "" };
         let text = format!("{prefix}{}{}{}{suffix}", before.concat(), marked_shown.concat(), after.concat());
@@ -417,7 +417,20 @@ mod tests {
             rendered(&source, (0, "X"), None),
             format!("error: m\n --> x:1:62\n  |\n1 | ...{sixty}X{sixty}...\n  | {} ^\n", " ".repeat(62))
         );
-        // What is marked: its first 120 characters at most.
+        // Far longer on either side: still sixty shown.
+        let source = format!("{}{sixty}X{sixty}{}\n", "b".repeat(70), "b".repeat(70));
+        assert_eq!(
+            rendered(&source, (0, "X"), None),
+            format!("error: m\n --> x:1:131\n  |\n1 | ...{sixty}X{sixty}...\n  | {} ^\n", " ".repeat(62))
+        );
+        // What is marked: its first 120 characters at most (a hundred, all).
+        let marked = "c".repeat(100);
+        let source = format!("{marked}\n");
+        let carets = "^".repeat(100);
+        assert_eq!(
+            rendered(&source, (0, &marked), None),
+            format!("error: m\n --> x:1:1\n  |\n1 | {marked}\n  | {carets}\n")
+        );
         let marked = "c".repeat(121);
         let source = format!("{marked}\n");
         let shown = &marked[..120];
@@ -476,6 +489,17 @@ mod tests {
         let padded = |width: usize| format!("seed 1 seed 2{}\n", " ".repeat(width - 13));
         assert!(shared(&padded(120), (1, "seed"), (0, "seed")));
         assert!(!shared(&padded(121), (1, "seed"), (0, "seed")));
+    }
+
+    #[test]
+    fn in_colour_the_primary_place_is_marked_as_the_error_the_other_as_the_frame() {
+        let source = "seed 1\nseed 2\n";
+        let diagnostic = Diagnostic::new("m", Span::new(7, 11)).note(Span::new(0, 4), "n");
+        let text = diagnostic.render("x", source, true).to_string();
+        let style = Style { colour: true };
+        assert!(text.contains(&style.bad("^^^^")), "{text:?}");
+        assert!(text.contains(&style.frame("----")), "{text:?}");
+        assert!(!text.contains(&style.bad("----")), "{text:?}");
     }
 
     #[test]

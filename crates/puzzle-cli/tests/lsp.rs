@@ -530,6 +530,28 @@ fn a_length_claiming_more_than_memory_never_aborts_the_server() {
     );
 }
 
+#[test]
+fn a_closed_file_s_diagnostics_are_cleared_and_it_is_answered_no_more() {
+    let mut server = Server::start(&["utf-16"]);
+    assert_eq!(server.open("gmae 2048\n").len(), 1);
+    server.notify("textDocument/didClose", json!({ "textDocument": { "uri": URI } }));
+    // The clearing comes before the answer to a request sent after it.
+    server.send(json!({ "jsonrpc": "2.0", "id": 99, "method": "textDocument/hover",
+        "params": { "textDocument": { "uri": URI }, "position": at(0, 0) } }));
+    let mut cleared = false;
+    loop {
+        let message = server.receive();
+        if message["method"] == "textDocument/publishDiagnostics" {
+            cleared = message["params"]["diagnostics"] == json!([]);
+        } else if message["id"] == 99 {
+            assert_eq!(message["result"], Value::Null);
+            break;
+        }
+    }
+    assert!(cleared);
+    server.stop();
+}
+
 /// How `puzzle lsp` ends, its status and its stderr, when the editor sends
 /// `messages` (each framed, or as written if a string) and then closes its
 /// stdin, the server's stdout going to `stdout`.
@@ -569,12 +591,21 @@ fn the_server_ends_with_status_0_only_after_shutdown_then_exit_and_says_why_othe
     let hover = |id| message(Some(id), "textDocument/hover");
     let sessions = [
         (vec![initialize.clone(), initialized.clone(), shutdown.clone(), exit.clone()], Stdio::null(), 0, ""),
-        // The protocol's rule: 1 for an `exit` without `shutdown`.
+        // The protocol's rule: 1 for an `exit` without `shutdown`, even
+        // before `initialize`.
         (
             vec![initialize.clone(), initialized.clone(), exit.clone()],
             Stdio::null(),
             1,
             "error: `exit` came before `shutdown`\n",
+        ),
+        (vec![exit.clone()], Stdio::null(), 1, "error: `exit` came before `shutdown`\n"),
+        // Another notification before `initialize` is passed over.
+        (
+            vec![initialized.clone(), initialize.clone(), initialized.clone(), shutdown.clone(), exit.clone()],
+            Stdio::null(),
+            0,
+            "",
         ),
         (
             vec![initialize.clone(), initialized.clone()],
@@ -634,6 +665,8 @@ fn a_request_before_initialize_or_after_shutdown_is_refused_with_the_protocol_s_
     assert_eq!(result["capabilities"]["positionEncoding"], "utf-16");
     server.notify("initialized", json!({}));
     assert_eq!(server.request("shutdown", json!(null)), Value::Null);
+    // A notification meanwhile is passed over, as before.
+    server.notify("$/cancelRequest", json!({ "id": 1 }));
     assert_eq!(refused(&mut server, 8), (json!(-32600), json!("`textDocument/hover` after `shutdown`")));
     server.notify("exit", json!(null));
     assert!(server.child.wait().unwrap().success());
