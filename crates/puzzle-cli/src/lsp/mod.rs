@@ -94,8 +94,9 @@ pub fn serve() -> anyhow::Result<()> {
     }
 }
 
-/// What ended a session other than `shutdown` then `exit`.
+/// A session ended by `exit` alone (status 1, as the protocol says).
 const EXIT_UNSHUT: &str = "`exit` came before `shutdown`";
+/// A session ended by the editor gone, its end of stdin closed.
 const CLOSED: &str = "the editor closed the connection before `shutdown` and `exit`";
 
 /// The session, in the protocol's three stages: 1. before `initialize`,

@@ -26,7 +26,7 @@ pub const MAX_HEADER_LINE: u64 = 1024;
 /// The threads that read stdin and write stdout, and the first error of
 /// either.
 pub struct Transport {
-    threads: [JoinHandle<()>; 2],
+    threads: Vec<JoinHandle<()>>,
     failure: Arc<Mutex<Option<io::Error>>>,
 }
 
@@ -42,15 +42,13 @@ impl Transport {
     /// Waits for both threads, then gives their first error: the reader ends
     /// at the `exit` notification or the end of stdin, the writer once the
     /// connection is dropped.
-    pub fn join(self) -> io::Result<()> {
-        let Transport { threads, failure } = self;
-        for thread in threads {
+    pub fn join(mut self) -> io::Result<()> {
+        for thread in std::mem::take(&mut self.threads) {
             if thread.join().is_err() {
-                record(&failure, "the server", Err(io::Error::other("a transport thread panicked")));
+                record(&self.failure, "the server", Err(io::Error::other("a transport thread panicked")));
             }
         }
-        let failure = failure.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take();
-        failure.map_or(Ok(()), Err)
+        self.failure().map_or(Ok(()), Err)
     }
 }
 
@@ -86,7 +84,7 @@ pub fn stdio() -> (Connection, Transport) {
             drop(to_server); // only now may the server find the editor gone
         })
         .expect("a thread starts");
-    (server, Transport { threads: [reader, writer], failure })
+    (server, Transport { threads: vec![reader, writer], failure })
 }
 
 /// Passes the messages of `input` to the server (`to_server`: false once it
