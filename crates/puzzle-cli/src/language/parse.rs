@@ -403,9 +403,14 @@ fn raw_board(body: Pair<'_, Rule>, offset: usize, errors: &mut Vec<Error>) -> Re
     let rows: RawBoard =
         body.into_inner().map(|row| row.into_inner().map(|cell| word(&cell, offset)).collect()).collect();
     let rows: RawBoard = rows.into_iter().flat_map(|row| rows_apart(row, errors)).collect();
+    let written = rows.len();
     let rows: RawBoard = rows.into_iter().filter_map(|row| cells_apart(row, errors)).collect();
     let Some(first) = rows.first() else {
-        return Err(Error::new(ErrorKind::EmptyBoard, opening));
+        // Rows written, each only commas: each is told it holds no cell (the
+        // last, taken back, is the error that ends the board), not the board
+        // that it has no rows.
+        let holds_no_cell = if written > 0 { errors.pop() } else { None };
+        return Err(holds_no_cell.unwrap_or_else(|| Error::new(ErrorKind::EmptyBoard, opening)));
     };
     for row in &rows[1..] {
         if row.len() != first.len() {

@@ -1663,14 +1663,31 @@ error: this row has 2 cells, but the first row has 3
 "#,
         ),
         (
-            "game 2048\nboard {\n  ,\n}\n".to_string(),
-            r#"error: the board has no rows
- --> x.puzzle:2:7
+            "game 2048\nboard {\n  ,\n  ,,\n}\nquery apply L\nexpect board {\n}\n".to_string(),
+            r#"error: cells stand apart, without commas: `,` holds no cell
+ --> x.puzzle:3:3
   |
-2 | board {
-  |       ^
+3 |   ,
+  |   ^
+  = help: a board row is cells separated by blanks: `2 . 4`
+error: cells stand apart, without commas: `,,` holds no cell
+ --> x.puzzle:4:3
+  |
+4 |   ,,
+  |   ^^
+  = help: a board row is cells separated by blanks: `2 . 4`
+error: the board has no rows
+ --> x.puzzle:7:14
+  |
+7 | expect board {
+  |              ^
   = help: write one row per line between `{` and `}`, cells separated by blanks
-error: cells stand apart, without commas: `,` holds no cell
+"#,
+        ),
+        (
+            "game 2048\nboard {\n  ,\n}\n".to_string(),
+            // Told that it holds no cell, not that the board has no rows.
+            r#"error: cells stand apart, without commas: `,` holds no cell
  --> x.puzzle:3:3
   |
 3 |   ,
