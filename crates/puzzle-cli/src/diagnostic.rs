@@ -169,7 +169,8 @@ impl<'t> Lines<'t> {
     }
 }
 
-fn floor_char_boundary(source: &str, mut offset: usize) -> usize {
+/// The start of the character `offset` falls in (`offset` itself on a boundary).
+pub(crate) fn floor_char_boundary(source: &str, mut offset: usize) -> usize {
     while !source.is_char_boundary(offset) {
         offset -= 1;
     }

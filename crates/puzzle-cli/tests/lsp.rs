@@ -17,8 +17,13 @@ struct Server {
 
 /// `puzzle lsp`, its stdin and stdout piped.
 fn spawn_server(stderr: Stdio) -> Child {
+    spawn_server_writing_to(Stdio::piped(), stderr)
+}
+
+/// `puzzle lsp`, its stdin piped, its stdout and stderr where given.
+fn spawn_server_writing_to(stdout: Stdio, stderr: Stdio) -> Child {
     let mut command = Command::new(env!("CARGO_BIN_EXE_puzzle"));
-    command.arg("lsp").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(stderr).spawn().unwrap()
+    command.arg("lsp").stdin(Stdio::piped()).stdout(stdout).stderr(stderr).spawn().unwrap()
 }
 
 impl Server {
@@ -556,13 +561,7 @@ fn a_closed_file_s_diagnostics_are_cleared_and_it_is_answered_no_more() {
 /// `messages` (each framed, or as written if a string) and then closes its
 /// stdin, the server's stdout going to `stdout`.
 fn ending(messages: &[Value], stdout: Stdio) -> (Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
-        .arg("lsp")
-        .stdin(Stdio::piped())
-        .stdout(stdout)
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_server_writing_to(stdout, Stdio::piped());
     let mut input = child.stdin.take().unwrap();
     for message in messages {
         let _ = match message.as_str() {

@@ -294,7 +294,7 @@ fn answer_request(state: &State, request: &Request) -> Response {
 /// author passes through. Nothing is returned: none of it may panic.
 #[cfg(any(test, fuzzing))]
 pub fn every_request(text: &str, at: usize) {
-    let at = (0..=at.min(text.len())).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+    let at = crate::diagnostic::floor_char_boundary(text, at.min(text.len()));
     let checked = process_bytes("file:///x".into(), text.as_bytes().to_vec(), Budget::default(), false);
     for encoding in [Encoding::Utf8, Encoding::Utf16] {
         let positions = position::Positions::new(text, encoding);
