@@ -276,15 +276,21 @@ fn the_server_speaks_utf8_when_the_client_offers_it() {
     server.stop();
 }
 
-#[test]
-fn an_expensive_query_never_freezes_the_editor() {
-    let mut server = Server::start(&["utf-16"]);
-    let rows: String = (0..20)
+/// The rows of a 20×20 board of tiles 2 to 512 that few moves merge:
+/// its searches are long enough to be overtaken.
+fn a_20x20_board_s_rows() -> String {
+    (0..20)
         .map(|r| {
             let cells: Vec<String> = (0..20).map(|c| (1u64 << (1 + (r * 7 + c * 3 + r * c) % 9)).to_string()).collect();
             format!("  {}\n", cells.join(" "))
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn an_expensive_query_never_freezes_the_editor() {
+    let mut server = Server::start(&["utf-16"]);
+    let rows = a_20x20_board_s_rows();
     server.open(&format!("game 2048\nboard {{\n{rows}}}\nquery max-tile within 60\n"));
     // While the search runs, every request is answered at once.
     let started = Instant::now();
@@ -295,6 +301,27 @@ fn an_expensive_query_never_freezes_the_editor() {
     // Then the answer comes, incomplete, with its bound.
     let hints = server.answered_hints();
     assert!(hints[0]["label"].as_str().unwrap().contains("incomplete: no tile above"), "{hints:?}");
+    server.stop();
+}
+
+#[test]
+fn the_answers_of_a_text_changed_meanwhile_are_never_shown() {
+    let mut server = Server::start(&["utf-16"]);
+    let rows = a_20x20_board_s_rows();
+    let within = |moves: u32| format!("game 2048\nboard {{\n{rows}}}\nquery max-tile within {moves}\n");
+    // The first text's search (2048, about a tenth of the second's time)
+    // ends while the second's runs: its answers belong to a text the editor
+    // no longer has, and are dropped. Both changes are sent at once, so the
+    // second comes while the first search runs.
+    let document = json!({ "uri": URI, "languageId": "puzzle", "version": 1, "text": within(7) });
+    server.notify("textDocument/didOpen", json!({ "textDocument": document }));
+    server.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": URI, "version": 2 }, "contentChanges": [{ "text": within(11) }] }),
+    );
+    assert!(server.diagnostics().is_empty() && server.diagnostics().is_empty());
+    let hints = server.answered_hints();
+    assert!(hints[0]["label"].as_str().unwrap().starts_with("→ 4096"), "{hints:?}");
     server.stop();
 }
 
