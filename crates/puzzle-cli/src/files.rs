@@ -201,16 +201,54 @@ fn error_path(err: &ignore::Error) -> Option<&Path> {
 /// file of an unpredictable name, created exclusively (`O_EXCL`) beside the
 /// target (a symbolic link is written through: the link stays), given the
 /// target's permissions, then renamed over it. On any error the temporary
-/// file is removed.
+/// file is removed. Only a regular file is replaced: a named pipe or a
+/// device named on the command line is read, but never swapped for a file.
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     use std::io::Write;
+    let kind = std::fs::metadata(path)?.file_type();
+    if !kind.is_file() {
+        let message = format!(
+            "it is {}, not a regular file, and is left as it is (`-` reads standard input and prints the new text)",
+            not_a_file(kind)
+        );
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, message));
+    }
     let target = std::fs::canonicalize(path)?;
     let dir = target.parent().unwrap_or(Path::new("."));
-    let mut temporary = tempfile::Builder::new().prefix(".puzzle-").tempfile_in(dir)?;
+    let mut temporary = tempfile::Builder::new().prefix(".puzzle-").tempfile_in(dir).map_err(|err| {
+        // tempfile ends its message with its random file's name; the user
+        // knows the directory.
+        let text = err.to_string();
+        let cause = text.rsplit_once(" at path ").map_or(text.as_str(), |(cause, _)| cause);
+        let message = format!("cannot create a file in `{}` to write the new text to: {cause}", dir.display());
+        std::io::Error::new(err.kind(), message)
+    })?;
     temporary.write_all(text.as_bytes())?;
     temporary.as_file().sync_all()?;
     let permissions = std::fs::metadata(&target)?.permissions();
     temporary.as_file().set_permissions(permissions)?;
     temporary.persist(&target).map_err(|err| err.error)?;
     Ok(())
+}
+
+/// What a path that is not a regular file is, for a message.
+fn not_a_file(kind: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a named pipe";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+    }
+    if kind.is_dir() {
+        "a directory"
+    } else {
+        "something else"
+    }
 }

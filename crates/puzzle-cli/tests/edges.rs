@@ -3,7 +3,7 @@
 //! ignored files, and `fmt` on links, permissions and CRLF files.
 
 use std::io::{BufRead, BufReader, Write};
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -252,4 +252,47 @@ fn fmt_leaves_no_file_behind_when_it_cannot_write() {
     assert_eq!(output.status.code(), Some(2));
     let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert_eq!(names.len(), 1);
+}
+
+#[test]
+fn a_named_pipe_is_read_but_never_replaced_and_the_other_files_are_still_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let (fifo, file) = (dir.path().join("fifo.puzzle"), dir.path().join("file.puzzle"));
+    mkfifo(&fifo);
+    let unformatted = "game   2048\nboard {\n  2 2\n}\nquery max-tile within 1\n";
+    let formatted = "game 2048\n\nboard {\n  2 2\n}\n\nquery max-tile within 1\n";
+    let blessed = "game 2048\n\nboard {\n  2 2\n}\n\nquery max-tile within 1\nexpect 4\n";
+    let told = format!(
+        "error: cannot write `{}`: it is a named pipe, not a regular file, and is left as it is \
+         (`-` reads standard input and prints the new text)\n",
+        fifo.display()
+    );
+    for (command, before, after) in [(&["fmt"][..], unformatted, formatted), (&["run", "--bless"], formatted, blessed)]
+    {
+        std::fs::write(&file, before).unwrap();
+        let writer = std::thread::spawn({
+            let fifo = fifo.clone();
+            move || std::fs::OpenOptions::new().write(true).open(fifo).unwrap().write_all(before.as_bytes()).unwrap()
+        });
+        let (fifo_arg, file_arg) = (fifo.display().to_string(), file.display().to_string());
+        let mut child = spawn(&[command, &[fifo_arg.as_str(), file_arg.as_str()]].concat());
+        let status = wait_at_most(&mut child, Duration::from_secs(10));
+        writer.join().unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert_eq!((status.code(), String::from_utf8_lossy(&output.stderr).into_owned()), (Some(2), told.clone()));
+        assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "{command:?}: still a pipe");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), after, "{command:?}: the other file is written");
+    }
+    // Standard input named by its device is a pipe too, and told alike.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .args(["run", "--bless", "/dev/stdin"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(formatted.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("`/dev/stdin`: it is a named pipe"), "{output:?}");
 }

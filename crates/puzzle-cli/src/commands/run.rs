@@ -139,15 +139,17 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
         let document = json::document(&reports, exit_status(&code));
         output::stdout(&(serde_json::to_string_pretty(&document)? + "\n"))?;
     } else if options.bless {
-        let blessed = bless_all(&reports, options.check, options.quiet, style)?;
+        let blessed = bless_all(&reports, options.check, options.quiet, (style, error_style))?;
         // Blessed, a failing `expect` holds: what is left is an invalid file
-        // (untouched, 2), a query with no answer (2), an `expect` an
+        // (untouched, 2), a query with no answer (2), a file that could not
+        // be written (2), an `expect` an
         // incomplete search refutes with no answer to replace it (1), an
         // incomplete search (no guess written, 3), or, with --check, a file
         // that would change (1).
         let worst = reports.iter().map(FileReport::status).max().unwrap_or(Status::Ok);
         code = ExitCode::from(match worst {
             Status::Error => 2,
+            _ if blessed.unwritten => 2,
             _ if blessed.still_failing || (options.check && blessed.changed) => 1,
             _ if reports.iter().any(|r| r.status() == Status::Incomplete || has_incomplete(r)) => 3,
             _ => 0,
@@ -184,12 +186,20 @@ struct BlessedAll {
     /// An `expect` still fails: its search stopped at the budget, and what it
     /// proved refutes the `expect` with no answer to replace it.
     still_failing: bool,
+    /// A file could not be written (said on stderr).
+    unwritten: bool,
 }
 
 /// Writes each valid file's proven answers as its `expect` lines (or, with
-/// `check`, prints the diff).
-fn bless_all(reports: &[FileReport], check: bool, quiet: bool, style: Style) -> anyhow::Result<BlessedAll> {
-    let mut all = BlessedAll { changed: false, still_failing: false };
+/// `check`, prints the diff); a file that cannot be written is told on
+/// stderr, and the others are still written.
+fn bless_all(
+    reports: &[FileReport],
+    check: bool,
+    quiet: bool,
+    (style, error_style): (Style, Style),
+) -> anyhow::Result<BlessedAll> {
+    let mut all = BlessedAll { changed: false, still_failing: false, unwritten: false };
     for report in reports {
         let Some(blessed) = bless(report) else { continue };
         if blessed.incomplete > 0 {
@@ -224,8 +234,13 @@ fn bless_all(reports: &[FileReport], check: bool, quiet: bool, style: Style) -> 
             output::stdout(&blessed.text)?;
             continue;
         }
-        write_atomically(Path::new(&report.path), &blessed.text)
-            .with_context(|| format!("writing `{}`", report.path))?;
+        if let Err(err) = write_atomically(Path::new(&report.path), &blessed.text) {
+            // One file that cannot be written stops none of the others.
+            let message = format!("cannot write `{}`: {err}", report.path);
+            output::diagnostics(&format!("{}: {}\n", error_style.bad("error"), style::visible(&message)));
+            all.unwritten = true;
+            continue;
+        }
         // `-q`: a file written went right.
         if quiet {
             continue;
