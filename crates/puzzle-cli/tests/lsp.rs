@@ -3,7 +3,8 @@
 //! completion, semantic tokens, shutdown.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
@@ -11,7 +12,9 @@ use serde_json::{json, Value};
 struct Server {
     child: Child,
     input: ChildStdin,
-    output: BufReader<ChildStdout>,
+    /// The server's messages, read on a thread: a message that never comes
+    /// fails the test in [`Server::PATIENCE`] instead of hanging it.
+    messages: Receiver<Value>,
     next_id: i64,
 }
 
@@ -27,10 +30,27 @@ fn spawn_server_writing_to(stdout: Stdio, stderr: Stdio) -> Child {
 }
 
 impl Server {
+    /// How long a message may take: every request is answered at once,
+    /// searches or not, so only a server that dropped one waits this long.
+    const PATIENCE: Duration = Duration::from_secs(20);
+
+    /// `child`'s connection, not yet initialized.
+    fn connect(mut child: Child) -> Server {
+        let input = child.stdin.take().unwrap();
+        let mut output = BufReader::new(child.stdout.take().unwrap());
+        let (sender, messages) = mpsc::channel();
+        std::thread::spawn(move || {
+            while let Some(message) = read_message(&mut output) {
+                if sender.send(message).is_err() {
+                    return;
+                }
+            }
+        });
+        Server { child, input, messages, next_id: 1 }
+    }
+
     fn start(encodings: &[&str]) -> Server {
-        let mut child = spawn_server(Stdio::null());
-        let (input, output) = (child.stdin.take().unwrap(), BufReader::new(child.stdout.take().unwrap()));
-        let mut server = Server { child, input, output, next_id: 1 };
+        let mut server = Server::connect(spawn_server(Stdio::null()));
         let capabilities = json!({ "general": { "positionEncodings": encodings } });
         let result = server.request("initialize", json!({ "capabilities": capabilities }));
         assert!(result["capabilities"]["inlayHintProvider"].as_bool().unwrap());
@@ -48,20 +68,11 @@ impl Server {
     }
 
     fn receive(&mut self) -> Value {
-        let mut length = 0;
-        loop {
-            let mut line = String::new();
-            self.output.read_line(&mut line).unwrap();
-            if line.trim().is_empty() {
-                break;
-            }
-            if let Some(value) = line.to_ascii_lowercase().strip_prefix("content-length:") {
-                length = value.trim().parse().unwrap();
-            }
+        match self.messages.recv_timeout(Self::PATIENCE) {
+            Ok(message) => message,
+            Err(RecvTimeoutError::Timeout) => panic!("no message from the server in {:?}", Self::PATIENCE),
+            Err(RecvTimeoutError::Disconnected) => panic!("the server closed its output"),
         }
-        let mut body = vec![0; length];
-        self.output.read_exact(&mut body).unwrap();
-        serde_json::from_slice(&body).unwrap()
     }
 
     fn notify(&mut self, method: &str, params: Value) {
@@ -148,6 +159,26 @@ impl Server {
         let range = (start["line"].as_u64().unwrap(), place(start), place(end));
         (action["title"].as_str().unwrap().into(), range, change["newText"].as_str().unwrap().into())
     }
+}
+
+/// The next message the server writes, or `None` at the end of its output.
+fn read_message(output: &mut impl BufRead) -> Option<Value> {
+    let mut length = 0;
+    loop {
+        let mut line = String::new();
+        if output.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        if line.trim().is_empty() {
+            break;
+        }
+        if let Some(value) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+            length = value.trim().parse().unwrap();
+        }
+    }
+    let mut body = vec![0; length];
+    output.read_exact(&mut body).ok()?;
+    Some(serde_json::from_slice(&body).unwrap())
 }
 
 const URI: &str = "file:///tmp/editor.puzzle";
@@ -677,9 +708,7 @@ fn a_server_whose_output_the_editor_closed_ends_at_once() {
 
 #[test]
 fn a_request_before_initialize_or_after_shutdown_is_refused_with_the_protocol_s_error() {
-    let mut child = spawn_server(Stdio::null());
-    let (input, output) = (child.stdin.take().unwrap(), BufReader::new(child.stdout.take().unwrap()));
-    let mut server = Server { child, input, output, next_id: 1 };
+    let mut server = Server::connect(spawn_server(Stdio::null()));
     let refused = |server: &mut Server, id| {
         server.send(json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": {} }));
         let answer = server.receive();
