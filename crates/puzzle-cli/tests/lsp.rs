@@ -568,6 +568,25 @@ fn a_chance_past_the_editors_budget_is_a_quick_hint_with_what_fewer_moves_prove(
 }
 
 #[test]
+fn the_engine_on_a_board_other_than_4x4_keeps_the_editor_s_budget_for_the_board() {
+    let mut server = Server::start(&["utf-16"]);
+    // On 50×50 the editor's budget is 10,000 nodes (its floor); depth 2
+    // from two tiles takes some 80,000, which only the sixteenfold budget
+    // of the 4×4 word would allow.
+    let rows: String = (0..50)
+        .map(|r| {
+            format!("  {}\n", (0..50).map(|c| if r == c && r < 2 { "2" } else { "." }).collect::<Vec<_>>().join(" "))
+        })
+        .collect();
+    let diagnostics = server.open(&format!("game 2048\nspawns classic\nboard {{\n{rows}}}\nquery best-move depth 2\n"));
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let hints = server.answered_hints();
+    let label = hints[0]["label"].as_str().unwrap();
+    assert_eq!(label, "→ U or D or L or R (depth 1) (incomplete: depth 1 of 2 within the budget)");
+    server.stop();
+}
+
+#[test]
 fn a_length_claiming_more_than_memory_never_aborts_the_server() {
     // `lsp_server`'s own reader allocated the claimed length first: 93 GB,
     // and the server aborted. Now the claim is read past (here to the end
