@@ -207,10 +207,7 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     use std::io::Write;
     let kind = std::fs::metadata(path)?.file_type();
     if !kind.is_file() {
-        let message = format!(
-            "it is {}, not a regular file, and is left as it is (`-` reads standard input and prints the new text)",
-            not_a_file(kind)
-        );
+        let message = format!("it is {}, not a regular file, and is left as it is", not_a_file(kind));
         return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, message));
     }
     let target = std::fs::canonicalize(path)?;
@@ -229,6 +226,16 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     temporary.as_file().set_permissions(permissions)?;
     temporary.persist(&target).map_err(|err| err.error)?;
     Ok(())
+}
+
+/// What to tell when `fmt` or `--bless` cannot write the file at `path`:
+/// one that is no regular file is shown the way round it.
+pub fn write_failure(path: &str, err: &std::io::Error) -> String {
+    let way_round = match err.kind() {
+        std::io::ErrorKind::InvalidInput => " (`-` reads standard input and prints the new text)",
+        _ => "",
+    };
+    format!("cannot write `{path}`: {err}{way_round}")
 }
 
 /// What a path that is not a regular file is, for a message.

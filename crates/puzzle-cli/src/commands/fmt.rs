@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use super::{diff, Colours};
 use crate::answer::Budget;
-use crate::files::{inputs, write_atomically, Input, STDIN};
+use crate::files::{inputs, write_atomically, write_failure, Input, STDIN};
 use crate::language::format::format_source;
 use crate::output;
 use crate::render::text::{render_text, TextOptions};
@@ -137,7 +137,7 @@ fn format_file(path: &Path, check_only: bool) -> Outcome {
     }
     if !check_only {
         if let Err(err) = write_atomically(path, &after) {
-            return Outcome::Failed(format!("cannot write `{}`: {err}", path.display()));
+            return Outcome::Failed(write_failure(&path.display().to_string(), &err));
         }
     }
     Outcome::Changed { before, after }

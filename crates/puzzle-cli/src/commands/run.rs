@@ -11,7 +11,7 @@ use super::{diff, exit_code, Colours};
 use crate::answer::{Budget, Status};
 use crate::batch;
 use crate::bless::bless;
-use crate::files::{inputs, write_atomically};
+use crate::files::{inputs, write_atomically, write_failure};
 use crate::language::errors::count;
 use crate::output;
 use crate::render::{json, svg, text};
@@ -164,7 +164,9 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
         output::diagnostics(&in_ascii(format!("{}\n", batch::slowest(&reports, &times, 3))));
     }
     if let Some(dir) = options.svg {
-        write_pictures(&dir, &reports)?;
+        if !write_pictures(&dir, &reports, error_style) {
+            code = ExitCode::from(2);
+        }
     }
     Ok(code)
 }
@@ -236,7 +238,7 @@ fn bless_all(
         }
         if let Err(err) = write_atomically(Path::new(&report.path), &blessed.text) {
             // One file that cannot be written stops none of the others.
-            let message = format!("cannot write `{}`: {err}", report.path);
+            let message = write_failure(&report.path, &err);
             output::diagnostics(&format!("{}: {}\n", error_style.bad("error"), style::visible(&message)));
             all.unwritten = true;
             continue;
@@ -259,8 +261,10 @@ fn bless_all(
 
 /// Writes `DIR/NAME.svg` for each puzzle with something to draw, NAME being the
 /// file's name without `.puzzle` (made unique with `-2`, `-3`, … if needed);
-/// DIR was made before the run.
-fn write_pictures(dir: &Path, reports: &[FileReport]) -> anyhow::Result<()> {
+/// DIR was made before the run. A picture that cannot be written is told on
+/// stderr, and the others are still written; returns whether all were.
+fn write_pictures(dir: &Path, reports: &[FileReport], error_style: Style) -> bool {
+    let mut all_written = true;
     let mut used = std::collections::HashSet::new();
     for report in reports {
         let Some(picture) = svg::render(report) else { continue };
@@ -272,7 +276,14 @@ fn write_pictures(dir: &Path, reports: &[FileReport]) -> anyhow::Result<()> {
             name = format!("{stem}-{n}");
         }
         let path = dir.join(format!("{name}.svg"));
-        std::fs::write(&path, picture).with_context(|| format!("writing `{}`", path.display()))?;
+        // A picture already there is replaced as `fmt` replaces a file: never
+        // a named pipe, which would block the run until someone read it.
+        let written = if path.exists() { write_atomically(&path, &picture) } else { std::fs::write(&path, picture) };
+        if let Err(err) = written {
+            let message = format!("cannot write `{}`: {err}", path.display());
+            output::diagnostics(&format!("{}: {}\n", error_style.bad("error"), style::visible(&message)));
+            all_written = false;
+        }
     }
-    Ok(())
+    all_written
 }
