@@ -8,6 +8,7 @@ use std::os::fd::AsFd;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::signals;
+use crate::style::Style;
 
 /// Writes `text` to stdout as one piece and flushes it. A closed stdout ends
 /// the process with status 0 and no message; other errors are returned,
@@ -41,6 +42,13 @@ pub(crate) fn diagnostics(text: &str) {
     }
     let separator = if WRITTEN.swap(true, Ordering::Relaxed) { "\n" } else { "" };
     stderr(&format!("{separator}{text}"));
+}
+
+/// Writes a one-line error that has no place in a file (a file that cannot
+/// be read or written), as a block of its own: `error: MESSAGE`, its
+/// control characters made visible.
+pub(crate) fn error(message: &str, style: Style) {
+    diagnostics(&format!("{}: {}\n", style.bad("error"), crate::style::visible(message)));
 }
 
 /// When stdout is a pipe, ends the process with `status` as soon as its

@@ -47,7 +47,7 @@ pub(super) fn fmt(paths: &[PathBuf], check: bool, quiet: bool, colour: Colours) 
                 status = 2;
             }
             Outcome::Failed(message) => {
-                output::diagnostics(&format!("{}: {}\n", error_style.bad("error"), visible(&message)));
+                output::error(&message, error_style);
                 status = 2;
             }
         }

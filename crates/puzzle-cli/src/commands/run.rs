@@ -142,10 +142,9 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
         let blessed = bless_all(&reports, options.check, options.quiet, (style, error_style))?;
         // Blessed, a failing `expect` holds: what is left is an invalid file
         // (untouched, 2), a query with no answer (2), a file that could not
-        // be written (2), an `expect` an
-        // incomplete search refutes with no answer to replace it (1), an
-        // incomplete search (no guess written, 3), or, with --check, a file
-        // that would change (1).
+        // be written (2), an `expect` an incomplete search refutes with no
+        // answer to replace it (1), an incomplete search (no guess written,
+        // 3), or, with --check, a file that would change (1).
         let worst = reports.iter().map(FileReport::status).max().unwrap_or(Status::Ok);
         code = ExitCode::from(match worst {
             Status::Error => 2,
@@ -239,7 +238,7 @@ fn bless_all(
         if let Err(err) = write_atomically(Path::new(&report.path), &blessed.text) {
             // One file that cannot be written stops none of the others.
             let message = write_failure(&report.path, &err);
-            output::diagnostics(&format!("{}: {}\n", error_style.bad("error"), style::visible(&message)));
+            output::error(&message, error_style);
             all.unwritten = true;
             continue;
         }
@@ -281,7 +280,7 @@ fn write_pictures(dir: &Path, reports: &[FileReport], error_style: Style) -> boo
         let written = if path.exists() { write_atomically(&path, &picture) } else { std::fs::write(&path, picture) };
         if let Err(err) = written {
             let message = format!("cannot write `{}`: {err}", path.display());
-            output::diagnostics(&format!("{}: {}\n", error_style.bad("error"), style::visible(&message)));
+            output::error(&message, error_style);
             all_written = false;
         }
     }
