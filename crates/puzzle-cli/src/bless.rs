@@ -140,10 +140,9 @@ fn expect_2048(answer: &Answer2048, indent: &str, line_end: &str) -> String {
         Answer2048::Reach { moves: Some(moves) } => format!("expect {}", moves.len()),
         Answer2048::Reach { moves: None } => "expect unreachable".to_string(),
         Answer2048::Apply { board, .. } => expected_board(board, indent, line_end),
-        // Every one of the 6 decimals written: `expect 0.5` would hold for
-        // anything from 0.45 to 0.55.
         Answer2048::Chance { probability, .. } => {
-            format!("expect {}", Decimal::with_places(probability.unwrap_or(0.0), 6))
+            let probability = probability.unwrap_or(0.0);
+            format!("expect {}", Decimal::with_places(probability, blessed_places(probability)))
         }
         Answer2048::BestMove { choice, .. } => format!("expect {}", move_word(*choice)),
         Answer2048::Play { stats, .. } => {
@@ -155,6 +154,18 @@ fn expect_2048(answer: &Answer2048, indent: &str, line_end: &str) -> String {
             format!("expect {tile} in {}%", (share * 100.0).floor())
         }
     }
+}
+
+/// The decimals a chance is blessed with, every one written (`expect 0.5`
+/// would hold for anything from 0.45 to 0.55): six, and below 0.001 as many
+/// more as four significant digits take (`expect 0.000000` would hold for
+/// 0), up to the twelve the answer is proven to.
+fn blessed_places(probability: f64) -> u32 {
+    if probability <= 0.0 {
+        return 6;
+    }
+    let exponent = probability.log10().floor() as i32; // -5 for 0.00005
+    (3 - exponent).clamp(6, 12) as u32
 }
 
 fn expect_blocks(BlockAnswer::MaxRemoved(solution): &BlockAnswer, _: &str, _: &str) -> String {

@@ -75,7 +75,7 @@ fn bless_writes_expectations_that_the_next_run_meets() {
 }
 
 #[test]
-fn a_blessed_probability_checks_all_its_six_decimals() {
+fn a_blessed_probability_checks_all_its_six_decimals_or_four_significant_digits() {
     let (_dir, file) = scratch("half.puzzle");
     let queries =
         "query chance 4 within 0\nquery chance 4 within 1\nquery chance 2 within 0\nquery chance 8 within 1\n";
@@ -88,6 +88,14 @@ fn a_blessed_probability_checks_all_its_six_decimals() {
     // the spawn after it brings a 4); the 2 is there; no 8 in one move. Each
     // to its 6th decimal, `0.5` being 0.45 to 0.55 as an `expect`.
     assert_eq!(expects, ["expect 0.000000", "expect 0.500000", "expect 1.000000", "expect 0.000000"]);
+    // Below 0.001, four significant digits: a 4 one spawn in 10,000, the
+    // 16 only from it (right, a 4 left of the 4, right, down), 0.00005.
+    // `0.000050` would hold for 0.0000451, and `0.000000` for 0.
+    let rare = "game 2048\nspawns 2 99.99% 4 0.01%\nboard {\n  8 .\n  4 .\n}\nquery chance 16 within 3\n";
+    std::fs::write(&file, rare).unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_puzzle")).args(["run", "--bless"]).arg(&file).status().unwrap();
+    assert!(status.success());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), format!("{rare}expect 0.00005000\n"));
 }
 
 #[test]
