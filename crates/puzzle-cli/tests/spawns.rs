@@ -96,6 +96,8 @@ fn a_blessed_probability_checks_all_its_six_decimals_or_four_significant_digits(
     let status = Command::new(env!("CARGO_BIN_EXE_puzzle")).args(["run", "--bless"]).arg(&file).status().unwrap();
     assert!(status.success());
     assert_eq!(std::fs::read_to_string(&file).unwrap(), format!("{rare}expect 0.00005000\n"));
+    let (status, text) = report(&["run"], &file);
+    assert_eq!(status, 0, "the next run meets it: {text}");
 }
 
 #[test]
