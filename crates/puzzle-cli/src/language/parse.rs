@@ -417,7 +417,7 @@ fn raw_board(body: Pair<'_, Rule>, offset: usize, errors: &mut Vec<Error>) -> Re
             // A row too long from its first cell too many; one too short,
             // all of it.
             let last = row[row.len() - 1].1;
-            let culprit = if row.len() > first.len() { row[first.len()].1.to(last) } else { row[0].1.to(last) };
+            let culprit = row.get(first.len()).unwrap_or(&row[0]).1.to(last);
             let kind = ErrorKind::RaggedRow { cells: row.len(), first: first.len() };
             errors.push(Error::new(kind, culprit).also(first[0].1.to(first[first.len() - 1].1)));
         }
