@@ -47,23 +47,8 @@ pub struct Blessed {
 /// The text of a valid file with every proven answer as its `expect`;
 /// `None` for a file that could not be read or is invalid.
 pub fn bless(report: &FileReport) -> Option<Blessed> {
-    let solved = report.outcome.as_ref().ok()?;
-    let source = &report.source;
-    let mut blessed = Blessed::default();
-    let mut edits = Vec::new();
-    match &solved.answered {
-        Answered::Twenty48 { results, .. } => {
-            for result in results {
-                plan(source, result, expect_2048, &mut edits, &mut blessed);
-            }
-        }
-        Answered::BlockGame { results, .. } => {
-            for result in results {
-                plan(source, result, expect_blocks, &mut edits, &mut blessed);
-            }
-        }
-    }
-    let mut text = source.clone();
+    let (mut edits, mut blessed) = plan_all(report)?;
+    let mut text = report.source.clone();
     edits.sort_by_key(|edit| std::cmp::Reverse(edit.span.start));
     for edit in edits {
         text.replace_range(edit.span.start..edit.span.end, &edit.text);
@@ -75,22 +60,27 @@ pub fn bless(report: &FileReport) -> Option<Blessed> {
 /// The edits blessing a valid file makes, one for each query whose proven
 /// answer is not its `expect`, in file order.
 pub fn edits(report: &FileReport) -> Vec<Edit> {
-    let Ok(solved) = report.outcome.as_ref() else { return Vec::new() };
-    let mut edits = Vec::new();
-    let mut counts = Blessed::default();
+    plan_all(report).map_or_else(Vec::new, |(edits, _)| edits)
+}
+
+/// Every result's edit, in file order, and their counts; `None` for a file
+/// that could not be read or is invalid.
+fn plan_all(report: &FileReport) -> Option<(Vec<Edit>, Blessed)> {
+    let solved = report.outcome.as_ref().ok()?;
+    let (mut edits, mut blessed) = (Vec::new(), Blessed::default());
     match &solved.answered {
         Answered::Twenty48 { results, .. } => {
             for result in results {
-                plan(&report.source, result, expect_2048, &mut edits, &mut counts);
+                plan(&report.source, result, expect_2048, &mut edits, &mut blessed);
             }
         }
         Answered::BlockGame { results, .. } => {
             for result in results {
-                plan(&report.source, result, expect_blocks, &mut edits, &mut counts);
+                plan(&report.source, result, expect_blocks, &mut edits, &mut blessed);
             }
         }
     }
-    edits
+    Some((edits, blessed))
 }
 
 /// The edit one result calls for, if any.
