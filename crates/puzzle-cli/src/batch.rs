@@ -202,6 +202,23 @@ pub fn slowest(reports: &[FileReport], times: &[Duration], count: usize) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::Failure;
+
+    #[test]
+    fn the_slowest_files_come_first_with_their_seconds_and_names_made_visible() {
+        let report = |path: &str| FileReport {
+            path: path.into(),
+            source: String::new(),
+            outcome: Err(Failure::Unreadable(String::new())),
+        };
+        let reports = [report("quick.puzzle"), report("slow\x1b.puzzle"), report("middle.puzzle")];
+        let times = [Duration::from_millis(4), Duration::from_millis(2_346), Duration::from_millis(1_005)];
+        assert_eq!(slowest(&reports, &times, 2), "slowest: slow\\u{1b}.puzzle (2.35 s), middle.puzzle (1.00 s)");
+        assert_eq!(
+            slowest(&reports, &times, 5),
+            "slowest: slow\\u{1b}.puzzle (2.35 s), middle.puzzle (1.00 s), quick.puzzle (0.00 s)"
+        );
+    }
 
     #[test]
     fn a_long_games_line_goes_above_the_bar_or_else_to_stderr_unless_quiet() {
