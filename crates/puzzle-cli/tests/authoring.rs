@@ -69,6 +69,14 @@ fn bless_writes_each_answer_as_its_expect_and_keeps_everything_else() {
 }
 
 #[test]
+fn bless_writes_the_block_game_s_count_in_place_of_a_failing_expect() {
+    let shipped = std::fs::read_to_string(root().join("puzzles/kakao-example.puzzle")).unwrap();
+    let failing = shipped.replace("expect 2", "expect 3");
+    let output = puzzle_with_stdin(&["run", "--bless", "-"], &failing);
+    assert_eq!((output.status.code(), text(&output.stdout)), (Some(0), shipped));
+}
+
+#[test]
 fn bless_leaves_invalid_files_alone_and_guesses_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let invalid = dir.path().join("invalid.puzzle");

@@ -175,6 +175,7 @@ fn a_walk_skips_hidden_and_ignored_entries_and_takes_each_file_once() {
     }
     std::fs::write(at(".gitignore"), "ignored/\n").unwrap();
     std::os::unix::fs::symlink("..", at("sub/loop")).unwrap(); // a loop
+    std::os::unix::fs::symlink("..", at("sub/up.puzzle")).unwrap(); // a loop named as a puzzle
     std::os::unix::fs::symlink("a.puzzle", at("link.puzzle")).unwrap(); // a.puzzle again
     let mut child = spawn(&["run", "--json", &dir.path().display().to_string()]);
     let status = wait_at_most(&mut child, Duration::from_secs(10));
