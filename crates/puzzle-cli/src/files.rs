@@ -192,7 +192,6 @@ fn error_path(err: &ignore::Error) -> Option<&Path> {
     match err {
         ignore::Error::WithPath { path, .. } => Some(path),
         ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => error_path(err),
-        ignore::Error::Loop { child, .. } => Some(child),
         _ => None,
     }
 }
@@ -257,5 +256,24 @@ fn not_a_file(kind: std::fs::FileType) -> &'static str {
         "a directory"
     } else {
         "something else"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_is_not_a_file_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let kind = |path: &Path| not_a_file(std::fs::metadata(path).unwrap().file_type());
+        let fifo = dir.path().join("pipe");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        let socket = dir.path().join("socket");
+        let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+        assert_eq!(kind(&fifo), "a named pipe");
+        assert_eq!(kind(&socket), "a socket");
+        assert_eq!(kind(Path::new("/dev/null")), "a device");
+        assert_eq!(kind(dir.path()), "a directory");
     }
 }
