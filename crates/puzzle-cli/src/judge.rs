@@ -202,4 +202,55 @@ mod tests {
         assert!(err(Problem::KakaoBlockgame, b"[[1,1],[1]]").contains("same length"));
         assert!(err(Problem::KakaoBlockgame, b"\xff").contains("UTF-8"));
     }
+
+    /// Each kind of bad input, told whole: what, where (rows and columns
+    /// from 1) and what the problem allows.
+    #[test]
+    fn each_kind_of_bad_input_is_told_in_full() {
+        let check = |problem, input: &str, expected: &str| {
+            assert_eq!(solve(problem, input.as_bytes()).unwrap_err().to_string(), expected, "{input:?}");
+        };
+        let (boj, kakao) = (Problem::Boj12100, Problem::KakaoBlockgame);
+        check(boj, " \n", "the input is empty: expected N, then N rows of N tiles");
+        check(boj, "0", "N is `0`: the problem allows a whole number from 1 to 20");
+        check(boj, "20", "the input ends at row 1, column 1: expected 20 rows of 20 tiles");
+        check(boj, "1", "the input ends at row 1, column 1: expected 1 row of 1 tile");
+        check(boj, "2\n2 2\n4", "the input ends at row 2, column 2: expected 2 rows of 2 tiles");
+        check(boj, "2\n2 2\n4 6", "row 2, column 2 is `6`: a tile is 0 (empty) or a power of two from 2 up to 2^63");
+        check(boj, "1\n2 4", "unexpected `4` after the 1×1 board");
+        check(kakao, "[[1,", "the input is not JSON: EOF while parsing a value at line 1 column 4; expected the board as [[0, 1, ...], ...]");
+        check(kakao, "{}", "expected the board as a JSON array of rows");
+        check(kakao, "[]", "the board has 0 rows: the problem allows 1 to 50");
+        check(kakao, "[[0],0]", "row 2 is not an array");
+        check(kakao, "[[0],[]]", "row 2 has 0 cells: the problem allows 1 to 50");
+        check(kakao, "[[0,\"1\"]]", "row 1, column 2 is \"1\": a cell is 0 (empty) or a block id up to 4294967295");
+        check(
+            kakao,
+            "[[4294967296]]",
+            "row 1, column 1 is 4294967296: a cell is 0 (empty) or a block id up to 4294967295",
+        );
+    }
+
+    #[test]
+    fn the_inputs_at_each_limit_are_answered_and_one_past_refused() {
+        // Bytes: blanks after the board up to the limit.
+        let mut input = b"3\n2 2 2\n4 4 4\n8 8 8\n".to_vec();
+        input.resize(limits::MAX_JUDGE_BYTES, b' ');
+        assert_eq!(solve(Problem::Boj12100, &input), Ok("16".into()));
+        input.push(b' ');
+        assert_eq!(solve(Problem::Boj12100, &input), Err(JudgeError::TooLarge));
+        // N: 20 is the largest.
+        let board = |n: usize| format!("{n}\n{}", "2 ".repeat(n * n));
+        assert_eq!(solve(Problem::Boj12094, board(20).as_bytes()), Ok("512".into())); // 400 2s: 800 in all
+        assert_eq!(solve(Problem::Boj12094, board(21).as_bytes()), Err(JudgeError::BadN { text: "21".into() }));
+        // Kakao: 1 to 50 rows of 1 to 50 cells.
+        let board = |rows: usize, cells: usize| {
+            format!("[{}]", vec![format!("[{}]", vec!["0"; cells].join(",")); rows].join(","))
+        };
+        let kakao = |text: String| solve(Problem::KakaoBlockgame, text.as_bytes());
+        assert_eq!(kakao(board(50, 50)), Ok("0".into()));
+        assert_eq!(kakao(board(1, 1)), Ok("0".into()));
+        assert_eq!(kakao(board(51, 50)), Err(JudgeError::RowCount { rows: 51 }));
+        assert_eq!(kakao(board(50, 51)), Err(JudgeError::CellCount { row: 1, cells: 51 }));
+    }
 }
