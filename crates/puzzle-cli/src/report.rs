@@ -158,3 +158,23 @@ impl FileReport {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_of_the_limit_is_read_and_one_byte_more_is_refused() {
+        let limit = limits::MAX_FILE_BYTES;
+        assert_eq!(read_capped_from(&vec![b' '; limit][..]).unwrap().len(), limit);
+        assert!(matches!(read_capped_from(&vec![b' '; limit + 1][..]), Err(ReadError::TooLarge)));
+    }
+
+    #[test]
+    fn a_byte_that_is_not_utf8_is_marked_where_its_replacement_is_shown() {
+        let report = process_bytes("x.puzzle".into(), b"game 2048\n\xff board".to_vec(), Budget::default(), false);
+        let Err(Failure::Invalid(errors)) = &report.outcome else { panic!("{:?}", report.outcome) };
+        assert_eq!((errors.len(), errors[0].span), (1, Span::new(10, 13)));
+        assert_eq!(&report.source[10..13], "\u{fffd}");
+    }
+}
