@@ -134,7 +134,7 @@ pub fn run<P: Send>(
             });
         }
         drop(sender);
-        while written < total {
+        while written != total {
             match receiver.recv_timeout(Duration::from_millis(100)) {
                 Ok(Message::Part(index, part)) => parts[index].push(part),
                 Ok(Message::Done(index, report, elapsed)) => {

@@ -158,6 +158,19 @@ fn a_long_play_shows_its_games_on_the_bar_and_a_signal_clears_it() {
     // Killed before any report, and the bar's line erased last.
     assert!(!screen.contains("games, largest tile"), "{screen:?}");
     assert!(screen.trim_end_matches(' ').ends_with("\r\u{1b}[2K"), "{screen:?}");
+    assert!(!screen.contains(" puzzles ["), "one file has no count: {screen:?}");
+}
+
+#[test]
+fn with_several_files_the_bar_counts_them() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(root().join(SAMPLE), dir.path().join("a.puzzle")).unwrap();
+    let board = "board {\n  . . . .\n  . . . .\n  . . . .\n  . . . .\n}\n";
+    let long = format!("game 2048\nspawns classic\n{board}query play 1000 games seed 1\n");
+    std::fs::write(dir.path().join("b.puzzle"), long).unwrap();
+    let line = format!("timeout -s TERM 3 {} run .", env!("CARGO_BIN_EXE_puzzle"));
+    let screen = shell_on_a_terminal(&[], &line, dir.path());
+    assert!(screen.contains(" 1/2 puzzles ["), "{screen:?}");
 }
 
 #[test]
