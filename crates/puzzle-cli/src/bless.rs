@@ -117,11 +117,11 @@ fn plan<A, E>(
     }
 }
 
-/// The blanks before the statement that starts at `at` (a statement starts
-/// its line, after blanks).
+/// The blanks before the statement that starts at `at`: all that comes
+/// before it on its line, since a statement starts its line after blanks.
 fn indentation(source: &str, at: usize) -> &str {
     let line_start = source[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-    source[line_start..at].split(|c| c != ' ' && c != '\t').next().unwrap_or_default()
+    &source[line_start..at]
 }
 
 fn expect_2048(answer: &Answer2048, indent: &str, line_end: &str) -> String {
