@@ -139,7 +139,7 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
         let document = json::document(&reports, exit_status(&code));
         output::stdout(&(serde_json::to_string_pretty(&document)? + "\n"))?;
     } else if options.bless {
-        let blessed = bless_all(&reports, options.check, options.quiet, (style, error_style))?;
+        let blessed = bless_all(&reports, options.check, options.quiet, style, error_style)?;
         // Blessed, a failing `expect` holds: what is left is an invalid file
         // (untouched, 2), a query with no answer (2), a file that could not
         // be written (2), an `expect` an incomplete search refutes with no
@@ -193,12 +193,14 @@ struct BlessedAll {
 
 /// Writes each valid file's proven answers as its `expect` lines (or, with
 /// `check`, prints the diff); a file that cannot be written is told on
-/// stderr, and the others are still written.
+/// stderr (painted by `error_style`, the report by `style`), and the others
+/// are still written.
 fn bless_all(
     reports: &[FileReport],
     check: bool,
     quiet: bool,
-    (style, error_style): (Style, Style),
+    style: Style,
+    error_style: Style,
 ) -> anyhow::Result<BlessedAll> {
     let mut all = BlessedAll { changed: false, still_failing: false, unwritten: false };
     for report in reports {
