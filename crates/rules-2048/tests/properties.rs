@@ -1,4 +1,5 @@
-//! Laws every move obeys, on random boards of every shape.
+//! Laws every move obeys, on random boards of every shape, and the move
+//! itself against the statement's, written apart from the crate.
 
 use grid_core::{Direction, Grid};
 use proptest::prelude::*;
@@ -32,7 +33,55 @@ fn turn_back(grid: &Grid<u8>, direction: Direction) -> Grid<u8> {
     }
 }
 
+/// A move as the statement tells it, written apart from the crate on the
+/// tiles' values: each line read from the wall the tiles slide to, its tiles
+/// packed against that wall, and each pair of equal neighbours merged once,
+/// the pair nearest the wall first.
+fn slid_by_the_statement(board: &Board, direction: Direction) -> Vec<Vec<u64>> {
+    let (height, width) = (board.height(), board.width());
+    // The cells of each line, nearest the wall first.
+    let lines: Vec<Vec<(usize, usize)>> = match direction {
+        Direction::Left => (0..height).map(|r| (0..width).map(|c| (r, c)).collect()).collect(),
+        Direction::Right => (0..height).map(|r| (0..width).rev().map(|c| (r, c)).collect()).collect(),
+        Direction::Up => (0..width).map(|c| (0..height).map(|r| (r, c)).collect()).collect(),
+        Direction::Down => (0..width).map(|c| (0..height).rev().map(|r| (r, c)).collect()).collect(),
+    };
+    let mut after = vec![vec![0u64; width]; height];
+    for line in lines {
+        let tiles: Vec<u64> = line.iter().map(|&(r, c)| board.tile(r, c)).filter(|&tile| tile != 0).collect();
+        let mut packed = Vec::new();
+        let mut next = 0;
+        while next < tiles.len() {
+            if next + 1 < tiles.len() && tiles[next] == tiles[next + 1] {
+                packed.push(tiles[next] * 2);
+                next += 2;
+            } else {
+                packed.push(tiles[next]);
+                next += 1;
+            }
+        }
+        for (&(r, c), tile) in line.iter().zip(packed) {
+            after[r][c] = tile;
+        }
+    }
+    after
+}
+
 proptest! {
+    #[test]
+    fn every_move_is_the_statement_s(board in any_board()) {
+        for direction in Direction::ALL {
+            let (moved, changed) = board.after(direction).unwrap();
+            let expected = slid_by_the_statement(&board, direction);
+            let got: Vec<Vec<u64>> =
+                (0..board.height()).map(|r| (0..board.width()).map(|c| moved.tile(r, c)).collect()).collect();
+            prop_assert_eq!(&got, &expected, "{} moved {:?}", board, direction);
+            let before: Vec<Vec<u64>> =
+                (0..board.height()).map(|r| (0..board.width()).map(|c| board.tile(r, c)).collect()).collect();
+            prop_assert_eq!(changed, expected != before);
+        }
+    }
+
     #[test]
     fn no_move_changes_the_sum(board in any_board()) {
         for direction in Direction::ALL {
