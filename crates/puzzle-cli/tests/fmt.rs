@@ -94,11 +94,16 @@ fn templates() {
         assert_eq!(format_source(&template).unwrap(), template, "{name} is formatted");
         insta::assert_snapshot!(name, template);
     }
-    for (height, width) in [(1, 1), (1, 2), (4, 4), (3, 5), (32, 32)] {
+    // The self-play's tile shrinks as the board grows (its games kept to a
+    // second or so: docs/performance.md).
+    for (height, width, until) in [(1, 1, 256), (1, 2, 256), (4, 4, 256), (3, 5, 256), (32, 32, 256), (256, 256, 16)] {
         let template = new_game_with_spawns(height, width);
         let puzzle = parse(&template).unwrap_or_else(|d| panic!("{height}x{width}: {}", d[0].kind.message()));
         assert_eq!(puzzle.game.size(), (height, width));
         assert_eq!(format_source(&template).unwrap(), template, "{height}x{width} is formatted");
+        let play = template.lines().find(|line| line.starts_with("query play")).unwrap();
+        assert!(play.ends_with(&format!(" until {until}")), "{height}x{width}: {play}");
+        assert!(template.contains(&format!("# Seeded self-play to a {until} ")), "{height}x{width}");
         if (height, width) == (4, 4) {
             insta::assert_snapshot!("new-2048-spawns", template);
         }

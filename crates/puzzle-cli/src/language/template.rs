@@ -82,6 +82,15 @@ pub fn new_game_with_spawns(height: usize, width: usize) -> String {
         _ if cells <= 64 => " depth 2",
         _ => " depth 1",
     };
+    // On large boards the spawns land far apart and a tile takes many more
+    // moves to make, each move dearer: a smaller tile keeps the games to a
+    // second (docs/performance.md, "The template").
+    let until = match cells {
+        0..=4_096 => 256,
+        4_097..=10_000 => 64,
+        10_001..=20_000 => 32,
+        _ => 16,
+    };
     format!(
         r#"# 2048 as it is played: after every move a tile appears in a random empty
 # cell. Run it with:
@@ -108,10 +117,10 @@ query chance 8 within {moves}
 # The engine's move, with each legal move's value (`depth D` to choose).
 query best-move
 
-# Seeded self-play to a 256 (or each game's end): the share of games reaching
+# Seeded self-play to a {until} (or each game's end): the share of games reaching
 # each tile, scores and moves. Without `until`, each game is played to its
 # end, and at the default depth (no `depth`) a game to 16384 takes minutes.
-query play 10 games seed 1{depth} until 256
+query play 10 games seed 1{depth} until {until}
 "#
     )
 }
