@@ -552,3 +552,115 @@ fn board_is_2048(text: &str) -> bool {
         code.split_whitespace().eq(["game", "blockgame"])
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::answer::Budget;
+    use crate::report::process_bytes;
+
+    /// The hints the editor shows for `text`, each query searched within
+    /// `nodes` boards (the default when `None`).
+    fn hints(text: &str, nodes: Option<u64>) -> Vec<String> {
+        let budget = Budget { nodes, threads: 1, chance_boards: nodes };
+        let report = process_bytes("file:///t.puzzle".into(), text.as_bytes().to_vec(), budget, true);
+        let hints = inlay_hints(text, Some(&report), Encoding::Utf16);
+        hints.as_array().unwrap().iter().map(|hint| hint["label"].as_str().unwrap().to_string()).collect()
+    }
+
+    /// Each kind of answer, as its hint at the end of its query's line:
+    /// (board, query, boards a query may search, hint).
+    #[test]
+    fn every_answer_has_its_hint() {
+        let sliding = "game 2048\nboard {\n  2 2\n  4 .\n}\n";
+        let crowded = "game 2048\nboard {\n  2 2 4 8\n  2 2 4 8\n  2 2 4 8\n  2 2 4 8\n}\n";
+        let past_2_63 = "game 2048\nboard {\n  9223372036854775808 9223372036854775808\n}\n";
+        let spawning = "game 2048\nspawns classic\nboard {\n  2 2\n  . .\n}\n";
+        let lost = "game 2048\nspawns classic\nboard {\n  2 4\n  4 2\n}\n";
+        let open = "game 2048\nspawns classic\nboard {\n  2 4 . . .\n  4 2 . . .\n  . . . . .\n}\n";
+        let blocks = |rows: &str| format!("game blockgame\nboard {{\n{rows}}}\n");
+        let (upturned_t, t) = (blocks("  . 1 .\n  1 1 1\n"), blocks("  1 1 1\n  . 1 .\n"));
+        let cases: &[(&str, &str, Option<u64>, &str)] = &[
+            (sliding, "max-tile within 0", None, "→ 4, on the board already"),
+            (sliding, "max-tile within 3", None, "→ 8 in 2 moves: L U"),
+            (sliding, "reach 2 within 3", None, "→ 0 moves: on the board already"),
+            (sliding, "reach 8 within 3", None, "→ 2 moves: L U"),
+            (sliding, "reach 16 within 3", None, "→ unreachable"),
+            (sliding, "apply L", None, "→ largest tile 4"),
+            (crowded, "max-tile within 3", Some(1), "→ 16 in 1 move: U (incomplete: no tile above 32)"),
+            (crowded, "reach 32 within 3", Some(1), "→ no sequence found (incomplete: at least 2 moves)"),
+            (
+                past_2_63,
+                "max-tile within 1",
+                None,
+                "→ error: two 2^63 tiles would merge at row 1, column 1: the largest tile is 2^63",
+            ),
+            (spawning, "chance 2 within 1", None, "→ 1"),
+            (spawning, "chance 4 within 1", None, "→ 1, first L or R"),
+            (spawning, "chance 8 within 3", None, "→ 0.145, first D or L or R"),
+            (spawning, "best-move depth 2", None, "→ D or L or R (depth 2)"),
+            (spawning, "play 2 games seed 3 until 16", None, "→ 16 in 100% of 2 games"),
+            (lost, "best-move", None, "→ none: the game is lost"),
+            (lost, "chance 8 within 3", None, "→ 0"),
+            (open, "chance 16 within 9", Some(1), "→ not found (incomplete: the search stopped at its budget)"),
+            (
+                open,
+                "chance 16 within 9",
+                Some(100),
+                "→ at least 0.007438016528 (incomplete: the chance within 4 moves)",
+            ),
+            (open, "best-move depth 6", Some(1), "→ not found (incomplete: the search stopped at its budget)"),
+            (open, "best-move depth 6", Some(3000), "→ D or R (depth 2) (incomplete: depth 2 of 6 within the budget)"),
+            (open, "play 3 games", Some(1), "→ 4 in 100% of 3 games (incomplete: 3 games unfinished)"),
+            (&upturned_t, "max-removed", None, "→ 1 block: 1"),
+            (&t, "max-removed", None, "→ 0 blocks"),
+        ];
+        for &(board, query, nodes, hint) in cases {
+            assert_eq!(hints(&format!("{board}query {query}\n"), nodes), [hint], "{query} within {nodes:?} boards");
+        }
+    }
+
+    #[test]
+    fn while_the_answers_are_searched_each_query_s_line_says_so() {
+        let text = "game 2048\nboard {\n  2 2\n}\nquery max-tile within 1 # one\n\nquery reach 4 within 1\n";
+        let searching = |line: u32, character: u32| json!({ "position": { "line": line, "character": character }, "label": "→ searching…", "paddingLeft": true });
+        assert_eq!(inlay_hints(text, None, Encoding::Utf16), json!([searching(4, 29), searching(6, 22)]));
+        // Not where the file cannot be read.
+        assert_eq!(inlay_hints("game 2048\nquery max-tile within 1\n", None, Encoding::Utf16), json!([]));
+    }
+
+    #[test]
+    fn formatting_changes_only_a_file_out_of_layout() {
+        let formatted = "game 2048\n\nboard {\n  2 2\n}\n\nquery max-tile within 1\n";
+        assert_eq!(formatting(formatted, Encoding::Utf16), json!([]));
+        let squeezed = formatted.replace("\n\n", "\n");
+        let whole = json!({ "start": { "line": 0, "character": 0 }, "end": { "line": 5, "character": 0 } });
+        assert_eq!(formatting(&squeezed, Encoding::Utf16), json!([{ "range": whole, "newText": formatted }]));
+        // A file with a syntax error has no layout to take.
+        assert_eq!(formatting("game 2048\nboard {\n", Encoding::Utf16), json!([]));
+    }
+
+    /// The quick fixes of a file: each title with its new text.
+    fn quick_fixes(text: &str) -> Vec<(String, String)> {
+        let whole = json!({ "start": { "line": 0, "character": 0 }, "end": Positions::new(text, Encoding::Utf16).position(text.len()) });
+        let actions = code_actions(text, None, "file:///t.puzzle", &whole, Encoding::Utf16);
+        let fix = |action: &Value| {
+            let title = action["title"].as_str().unwrap().to_string();
+            (title, action["edit"]["changes"]["file:///t.puzzle"][0]["newText"].as_str().unwrap().to_string())
+        };
+        actions.as_array().unwrap().iter().map(fix).collect()
+    }
+
+    #[test]
+    fn a_bracket_around_rows_is_removed_and_a_wide_space_made_plain() {
+        let fixes = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+            pairs.iter().map(|&(title, text)| (title.to_string(), text.to_string())).collect()
+        };
+        let brackets = "game 2048\nboard {\n  [\n  2 2\n  ]\n}\nquery max-tile within 1\n";
+        assert_eq!(quick_fixes(brackets), fixes(&[("Remove `[`", ""), ("Remove `]`", "")]));
+        let wide_space = "game\u{3000}2048\nboard {\n  2 2\n}\nquery max-tile within 1\n";
+        assert_eq!(quick_fixes(wide_space), fixes(&[("Write a space", " ")]));
+        let commas = "game 2048\nboard {\n  2,2\n}\nquery max-tile within 1\n";
+        assert_eq!(quick_fixes(commas), fixes(&[("Write `2 2`", "2 2")]));
+    }
+}
