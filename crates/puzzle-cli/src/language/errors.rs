@@ -597,6 +597,9 @@ impl ErrorKind {
             ExpectTooLong { query: QueryKind::Play, .. } => {
                 "`play`'s answer is `TILE in P%` (`expect 2048 in 95%`); `#` starts a comment".into()
             }
+            ExpectTooLong { query: QueryKind::BestMove, .. } => "`best-move`'s answer is one move (`expect D`), \
+                which holds when the engine's move is D or a move valued as high; `#` starts a comment"
+                .into(),
             ExpectTooLong { .. } => "this answer is one word; `#` starts a comment".into(),
             ExpectNotATile { .. } => "`max-tile` answers with a tile: a power of two, 2 or more".into(),
             ExpectPastTheSum { largest, .. } => {

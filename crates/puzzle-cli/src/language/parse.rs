@@ -431,14 +431,27 @@ fn raw_board(body: Pair<'_, Rule>, offset: usize, errors: &mut Vec<Error>) -> Re
 }
 
 /// A line of a board's rows apart by `/` (`2 . / . 2`, as the library's
-/// boards are written on one line), told once and read as the rows meant.
+/// boards are written on one line, or glued: `2 ./. 2`), told once and read
+/// as the rows meant.
 fn rows_apart(row: Vec<Word>, errors: &mut Vec<Error>) -> Vec<Vec<Word>> {
-    if !row.iter().any(|(text, _)| text == "/") {
+    if !row.iter().any(|(text, _)| text.contains('/')) {
         return vec![row];
     }
     let line_span = row[0].1.to(row[row.len() - 1].1);
-    let rows: Vec<Vec<Word>> =
-        row.split(|(text, _)| text == "/").filter(|cells| !cells.is_empty()).map(<[Word]>::to_vec).collect();
+    let mut rows: Vec<Vec<Word>> = vec![Vec::new()];
+    for (text, span) in &row {
+        let mut at = span.start;
+        for (index, part) in text.split('/').enumerate() {
+            if index > 0 {
+                rows.push(Vec::new());
+            }
+            if !part.is_empty() {
+                rows.last_mut().expect("one row at least").push((part.to_string(), Span::new(at, at + part.len())));
+            }
+            at += part.len() + 1;
+        }
+    }
+    rows.retain(|cells| !cells.is_empty());
     errors.push(Error::new(
         ErrorKind::RowsApartBySlash { rows: rows.iter().map(|row| joined(row)).collect() },
         line_span,

@@ -640,6 +640,14 @@ fn rows_apart_by_a_slash_are_told_once_a_line_and_read_as_the_rows_meant() {
             vec![apart(&["2 .", ". 3"]), ErrorKind::NotATile { text: "3".into(), error: TileError::NotAPowerOfTwo }],
         ),
         ("  2 . / . 2 2\n", vec![apart(&["2 .", ". 2 2"]), ErrorKind::RaggedRow { cells: 3, first: 2 }]),
+        // Glued to the cells, or to one side.
+        ("  2 ./. 2\n", vec![apart(&["2 .", ". 2"])]),
+        ("  2 . /. 2/\n", vec![apart(&["2 .", ". 2"])]),
+        ("  2/4\n", vec![apart(&["2", "4"])]),
+        (
+            "  2/3\n",
+            vec![apart(&["2", "3"]), ErrorKind::NotATile { text: "3".into(), error: TileError::NotAPowerOfTwo }],
+        ),
     ];
     for (rows, kinds) in cases {
         let source = format!("game 2048\nboard {{\n{rows}}}\nquery max-tile within 1\n");
@@ -651,6 +659,11 @@ fn rows_apart_by_a_slash_are_told_once_a_line_and_read_as_the_rows_meant() {
     assert_eq!(errors.len(), 1, "the expected board is 2×2 as meant, not 1×5: {errors:?}");
     let line = source.find("4 . / 2 .").unwrap();
     assert_eq!(errors[0].span, Span::new(line, line + "4 . / 2 .".len()));
+    // A glued cell is told where it is written.
+    let source = "game 2048\nboard {\n  2 ./. 3\n}\nquery max-tile within 1\n";
+    let errors = parse(source).unwrap_err();
+    let three = source.find('3').unwrap();
+    assert_eq!(errors[1].span, Span::new(three, three + 1), "{errors:?}");
 }
 
 #[test]
@@ -1297,6 +1310,13 @@ fn an_answer_too_long_is_helped_with_its_query_s_answer() {
     assert_eq!(
         help("query play 2 games\nexpect 4 in 50% more").unwrap(),
         "`play`'s answer is `TILE in P%` (`expect 2048 in 95%`); `#` starts a comment"
+    );
+    // The report names moves valued as high as the engine's (`U (or D,
+    // equally good)`); the expect names one of them.
+    assert_eq!(
+        help("query best-move\nexpect U or D").unwrap(),
+        "`best-move`'s answer is one move (`expect D`), which holds when the engine's move is D or a move valued as \
+         high; `#` starts a comment"
     );
 }
 
