@@ -227,6 +227,27 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Writes `text` to a new file at `path`, never through a symbolic link
+/// whose target does not exist (`O_EXCL`): that would create a file
+/// wherever the link points, which `cp` refuses too.
+pub fn write_new(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut file =
+        std::fs::OpenOptions::new().write(true).create_new(true).open(path).map_err(|err| match std::fs::read_link(
+            path,
+        ) {
+            Ok(target) => {
+                let message = format!(
+                    "it is a symbolic link to `{}`, which does not exist, and is left as it is",
+                    target.display()
+                );
+                std::io::Error::new(err.kind(), message)
+            }
+            Err(_) => err,
+        })?;
+    file.write_all(text.as_bytes())
+}
+
 /// What to tell when `fmt` or `--bless` cannot write the file at `path`:
 /// one that is no regular file is shown the way round it.
 pub fn write_failure(path: &str, err: &std::io::Error) -> String {

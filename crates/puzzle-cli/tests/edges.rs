@@ -302,21 +302,31 @@ fn a_named_pipe_is_read_but_never_replaced_and_the_other_files_are_still_written
 fn a_picture_that_cannot_be_written_is_told_and_the_others_are_still_written() {
     let dir = tempfile::tempdir().unwrap();
     let at = |name: &str| dir.path().join(name);
-    for name in ["a", "b", "c"] {
+    for name in ["a", "b", "c", "d"] {
         std::fs::write(at(&format!("{name}.puzzle")), SAMPLE).unwrap();
     }
     std::fs::create_dir_all(at("pictures/a.svg")).unwrap();
     mkfifo(&at("pictures/b.svg")); // writing would wait for a reader for ever
+                                   // Writing through it would create a file where the link points.
+    std::os::unix::fs::symlink(at("elsewhere.svg"), at("pictures/d.svg")).unwrap();
     let path = |name: &str| at(name).display().to_string();
     let pictures = path("pictures");
-    let mut child = spawn(&["run", "-q", &path("a.puzzle"), &path("b.puzzle"), &path("c.puzzle"), "--svg", &pictures]);
+    let puzzles = ["a", "b", "c", "d"].map(|name| path(&format!("{name}.puzzle")));
+    let mut args = vec!["run", "-q"];
+    args.extend(puzzles.iter().map(String::as_str));
+    args.extend(["--svg", &pictures]);
+    let mut child = spawn(&args);
     let status = wait_at_most(&mut child, Duration::from_secs(10));
     let output = child.wait_with_output().unwrap();
+    let elsewhere = path("elsewhere.svg");
     let told = format!(
         "error: cannot write `{pictures}/a.svg`: it is a directory, not a regular file, and is left as it is\n\n\
-         error: cannot write `{pictures}/b.svg`: it is a named pipe, not a regular file, and is left as it is\n"
+         error: cannot write `{pictures}/b.svg`: it is a named pipe, not a regular file, and is left as it is\n\n\
+         error: cannot write `{pictures}/d.svg`: it is a symbolic link to `{elsewhere}`, which does not exist, \
+         and is left as it is\n"
     );
     assert_eq!((status.code(), String::from_utf8_lossy(&output.stderr).into_owned()), (Some(2), told));
     assert!(std::fs::read_to_string(at("pictures/c.svg")).unwrap().starts_with("<svg"));
     assert!(std::fs::symlink_metadata(at("pictures/b.svg")).unwrap().file_type().is_fifo());
+    assert!(!at("elsewhere.svg").exists());
 }

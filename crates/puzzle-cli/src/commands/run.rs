@@ -11,7 +11,7 @@ use super::{diff, exit_code, Colours};
 use crate::answer::{Budget, Status};
 use crate::batch;
 use crate::bless::bless;
-use crate::files::{inputs, write_atomically, write_failure};
+use crate::files::{inputs, write_atomically, write_failure, write_new};
 use crate::language::errors::count;
 use crate::output;
 use crate::render::{json, svg, text};
@@ -279,7 +279,7 @@ fn write_pictures(dir: &Path, reports: &[FileReport], error_style: Style) -> boo
         let path = dir.join(format!("{name}.svg"));
         // A picture already there is replaced as `fmt` replaces a file: never
         // a named pipe, which would block the run until someone read it.
-        let written = if path.exists() { write_atomically(&path, &picture) } else { std::fs::write(&path, picture) };
+        let written = if path.exists() { write_atomically(&path, &picture) } else { write_new(&path, &picture) };
         if let Err(err) = written {
             let message = format!("cannot write `{}`: {err}", path.display());
             output::error(&message, error_style);
