@@ -630,6 +630,19 @@ mod tests {
     }
 
     #[test]
+    fn while_the_answers_are_searched_a_hover_on_a_query_says_so() {
+        let text = "game 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n\n";
+        let hover_at = |line: u32, character: u32| {
+            hover(text, None, &json!({ "line": line, "character": character }), Encoding::Utf16)
+        };
+        let searching = json!({ "contents": { "kind": "markdown", "value": "searching…" } });
+        // From the query's first character to its line's end.
+        assert_eq!([hover_at(4, 0), hover_at(4, 10), hover_at(4, 23)], [(); 3].map(|_| searching.clone()));
+        // Not on the line before, nor on the one after.
+        assert_eq!([hover_at(3, 1), hover_at(5, 0), hover_at(0, 0)], [Value::Null, Value::Null, Value::Null]);
+    }
+
+    #[test]
     fn formatting_changes_only_a_file_out_of_layout() {
         let formatted = "game 2048\n\nboard {\n  2 2\n}\n\nquery max-tile within 1\n";
         assert_eq!(formatting(formatted, Encoding::Utf16), json!([]));
