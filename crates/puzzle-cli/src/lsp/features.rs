@@ -665,7 +665,7 @@ mod tests {
     }
 
     #[test]
-    fn a_bracket_around_rows_is_removed_and_a_wide_space_made_plain() {
+    fn rows_and_cells_are_put_apart_and_a_wide_space_made_plain() {
         let fixes = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
             pairs.iter().map(|&(title, text)| (title.to_string(), text.to_string())).collect()
         };
@@ -675,5 +675,7 @@ mod tests {
         assert_eq!(quick_fixes(wide_space), fixes(&[("Write a space", " ")]));
         let commas = "game 2048\nboard {\n  2,2\n}\nquery max-tile within 1\n";
         assert_eq!(quick_fixes(commas), fixes(&[("Write `2 2`", "2 2")]));
+        let glued_rows = "game 2048\nboard {\n  2 2/4 4\n}\nquery max-tile within 1\n";
+        assert_eq!(quick_fixes(glued_rows), fixes(&[("Put the rows on lines of their own", "2 2\n  4 4")]));
     }
 }
