@@ -277,7 +277,13 @@ fn semantic_tokens(text: &str) -> Vec<(usize, usize, usize, &'static str)> {
 fn a_hash_or_an_escaped_quote_inside_a_name_is_the_name_s() {
     assert_eq!(
         semantic_tokens("name \"Puzzle #1 \\\"x\\\"\" # the first\ngame 2048\n"),
-        [(0, 0, 4, "keyword"), (0, 5, 17, "string"), (0, 23, 11, "comment"), (1, 0, 4, "keyword"), (1, 5, 4, "number")]
+        [
+            (0, 0, 4, "keyword"),
+            (0, 5, 17, "string"),
+            (0, 23, 11, "comment"),
+            (1, 0, 4, "keyword"),
+            (1, 5, 4, "enumMember")
+        ]
     );
 }
 
@@ -296,7 +302,7 @@ fn nothing_is_offered_in_a_comment() {
 fn a_block_game_s_cells_are_ids_whatever_follows_its_game_line() {
     // A comment after `game blockgame` leaves the cells ids, not numbers.
     let tokens = semantic_tokens("game blockgame  # Kakao's\nboard {\n  1 1\n}\n");
-    assert_eq!(tokens[4..6], [(2, 2, 1, "variable"), (2, 4, 1, "variable")], "{tokens:?}");
+    assert_eq!(tokens[5..7], [(2, 2, 1, "variable"), (2, 4, 1, "variable")], "{tokens:?}");
 }
 
 #[test]

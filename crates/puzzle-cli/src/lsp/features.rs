@@ -380,13 +380,13 @@ pub(super) fn code_actions(
 /// after `expect`.
 pub(super) fn completion(text: &str, at: &Value, encoding: Encoding) -> Value {
     let at = Positions::new(text, encoding).offset(at);
-    let line_start = text[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let (lines_before, line) = text[..at].rsplit_once(['\n', '\r']).unwrap_or(("", &text[..at]));
     // In a comment, nothing is offered.
-    if comment_start(&text[line_start..at]).is_some() {
+    if comment_start(line).is_some() {
         return json!([]);
     }
-    let before: Vec<&str> = text[line_start..at].split_whitespace().collect();
-    let typing = !text[..at].ends_with([' ', '\t']) && !before.is_empty();
+    let before: Vec<&str> = line.split_whitespace().collect();
+    let typing = !line.ends_with([' ', '\t']) && !before.is_empty();
     let done = if typing { &before[..before.len() - 1] } else { &before[..] };
     let (words, kind): (Vec<&str>, u32) = match done {
         [] => (vec!["name", "game", "board", "spawns", "query", "expect"], 14),
@@ -403,7 +403,7 @@ pub(super) fn completion(text: &str, at: &Value, encoding: Encoding) -> Value {
             (["seed", "depth", "until"].into_iter().filter(|option| !given.contains(option)).collect(), 14)
         }
         ["query", "apply", ..] => (vec!["U", "D", "L", "R", "up", "down", "left", "right"], 20),
-        ["expect"] => (answers_after(&text[..line_start]), 14),
+        ["expect"] => (answers_after(lines_before), 14),
         _ => (Vec::new(), 1),
     };
     json!(words.into_iter().map(|word| json!({ "label": word, "kind": kind })).collect::<Vec<_>>())
@@ -511,7 +511,8 @@ pub(super) fn semantic_tokens(text: &str, encoding: Encoding) -> Value {
             at += len;
         }
         let first = words.first().map(|(_, w)| *w);
-        let apply = words.iter().any(|(_, w)| *w == "apply");
+        // The moves: every word after `apply`.
+        let apply_at = words.iter().position(|(_, w)| *w == "apply");
         for (index, &(at, word)) in words.iter().enumerate() {
             let kind = if word.starts_with('"') {
                 2
@@ -519,13 +520,17 @@ pub(super) fn semantic_tokens(text: &str, encoding: Encoding) -> Value {
                 0
             } else if word == "{" || word == "}" || (in_board && (word == "." || word == "0")) {
                 6
+            } else if index == 1 && first == Some("game") {
+                // The game's name, `2048` or `blockgame`, a constant as the
+                // TextMate grammar has it.
+                5
             } else if word.bytes().all(|b| b.is_ascii_digit()) {
                 if in_board && first != Some("expect") && !cells_are_tiles {
                     4
                 } else {
                     1
                 }
-            } else if apply && index > 2 {
+            } else if apply_at.is_some_and(|apply| index > apply) {
                 5
             } else {
                 continue;
@@ -640,6 +645,107 @@ mod tests {
         assert_eq!([hover_at(4, 0), hover_at(4, 10), hover_at(4, 23)], [(); 3].map(|_| searching.clone()));
         // Not on the line before, nor on the one after.
         assert_eq!([hover_at(3, 1), hover_at(5, 0), hover_at(0, 0)], [Value::Null, Value::Null, Value::Null]);
+    }
+
+    /// The words offered where `$0` stands in `text`.
+    fn check_completion(text: &str, expected: &[&str]) {
+        let at = text.find("$0").expect("a cursor");
+        let text = text.replace("$0", "");
+        let position = Positions::new(&text, Encoding::Utf16).position(at);
+        let items = completion(&text, &position, Encoding::Utf16);
+        let words: Vec<&str> = items.as_array().unwrap().iter().map(|item| item["label"].as_str().unwrap()).collect();
+        assert_eq!(words, expected, "{text:?} at {at}");
+    }
+
+    #[test]
+    fn each_place_is_offered_the_words_that_fit_there() {
+        let statements = ["name", "game", "board", "spawns", "query", "expect"];
+        let moves = ["U", "D", "L", "R", "up", "down", "left", "right"];
+        let spawns = "game 2048\nspawns classic\n";
+        let cases: &[(&str, &[&str])] = &[
+            ("$0", &statements),
+            ("game 2048\nbo$0", &statements),
+            ("game $0", &["2048", "blockgame"]),
+            ("game 20$0", &["2048", "blockgame"]),
+            ("game 2048\nspawns $0", &["classic"]),
+            ("game 2048\nquery $0", &["max-tile", "reach", "apply"]),
+            ("game 2048\nquery max-tile $0", &["within"]),
+            ("game 2048\nquery reach 8 wi$0", &["within"]),
+            ("game 2048\nquery apply L $0", &moves),
+            ("game 2048\nquery reach 8 within 2\nexpect $0", &["unreachable"]),
+            ("game 2048\nquery apply L\nexpect $0", &["board {"]),
+            ("game 2048\nquery max-tile within 2\nexpect $0", &[]),
+            (&format!("{spawns}query $0"), &["chance", "best-move", "play"]),
+            (&format!("{spawns}query chance 8 $0"), &["within"]),
+            (&format!("{spawns}query best-move $0"), &["depth"]),
+            (&format!("{spawns}query play 3 $0"), &["games"]),
+            (&format!("{spawns}query play 3 games $0"), &["seed", "depth", "until"]),
+            (&format!("{spawns}query play 3 games depth 2 $0"), &["seed", "until"]),
+            (&format!("{spawns}query play 3 games depth $0"), &[]),
+            (&format!("{spawns}query best-move\nexpect $0"), &["U", "D", "L", "R", "none"]),
+            ("game blockgame\nquery $0", &["max-removed"]),
+            ("query $0", &["max-tile", "reach", "apply", "max-removed", "chance", "best-move", "play"]),
+            // In a comment, on a line ended by `\r`, after a word nothing follows.
+            ("game 2048 # $0", &[]),
+            ("game 2048\rgame $0", &["2048", "blockgame"]),
+            ("game 2048 $0", &[]),
+        ];
+        for &(text, expected) in cases {
+            check_completion(text, expected);
+        }
+    }
+
+    #[test]
+    fn each_token_is_told_its_kind() {
+        // (line delta, start delta, length, kind, modifiers) a token: the
+        // legend's keyword 0, number 1, string 2, comment 3, variable 4
+        // (a block id), enumMember 5 (a move), operator 6.
+        let text = "name \"Two\" # a pair\ngame 2048\nboard {\n  2 .\n}\nquery apply L\n";
+        #[rustfmt::skip]
+        let expected = [
+            0, 0, 4, 0, 0,   0, 5, 5, 2, 0,   0, 6, 8, 3, 0,
+            1, 0, 4, 0, 0,   0, 5, 4, 5, 0,
+            1, 0, 5, 0, 0,   0, 6, 1, 6, 0,
+            1, 2, 1, 1, 0,   0, 2, 1, 6, 0,
+            1, 0, 1, 6, 0,
+            1, 0, 5, 0, 0,   0, 6, 5, 0, 0,   0, 6, 1, 5, 0,
+        ];
+        assert_eq!(semantic_tokens(text, Encoding::Utf16), json!({ "data": &expected[..] }));
+        // A block game's cells are ids.
+        let blocks = "game blockgame\nboard {\n  7\n}\n";
+        let data = semantic_tokens(blocks, Encoding::Utf16)["data"].as_array().unwrap().clone();
+        assert_eq!(data[5..10], [0, 5, 9, 5, 0], "the game's name");
+        assert_eq!(data[20..25], [1, 2, 1, 4, 0], "the cell `7`");
+    }
+
+    #[test]
+    fn a_code_action_is_offered_for_what_the_range_touches() {
+        let text = "gmae 2048\nboard {\n  2 2\n}\nquery max-tile within 1\nexpet 4\n";
+        let titles_for = |start: (u32, u32), end: (u32, u32)| -> Vec<String> {
+            let range = json!({ "start": { "line": start.0, "character": start.1 }, "end": { "line": end.0, "character": end.1 } });
+            let actions = code_actions(text, None, "file:///t.puzzle", &range, Encoding::Utf16);
+            actions.as_array().unwrap().iter().map(|action| action["title"].as_str().unwrap().to_string()).collect()
+        };
+        assert_eq!(titles_for((0, 0), (0, 0)), ["Replace with `game`"]);
+        assert_eq!(titles_for((0, 4), (0, 4)), ["Replace with `game`"], "the error's end");
+        assert_eq!(titles_for((0, 5), (0, 9)), Vec::<String>::new(), "past it");
+        assert_eq!(titles_for((5, 0), (5, 0)), ["Replace with `expect`"]);
+        assert_eq!(titles_for((0, 0), (5, 7)), ["Replace with `game`", "Replace with `expect`"]);
+    }
+
+    #[test]
+    fn an_answer_s_action_is_offered_on_its_query_s_line_and_its_expect() {
+        let text = "game 2048\nboard {\n  2 2\n}\nquery max-tile within 1\nexpect 8\n\n";
+        let report = process_bytes("file:///t.puzzle".into(), text.as_bytes().to_vec(), Budget::default(), true);
+        let titles_at = |line: u32, character: u32| -> Vec<String> {
+            let at = json!({ "line": line, "character": character });
+            let range = json!({ "start": at, "end": at });
+            let actions = code_actions(text, Some(&report), "file:///t.puzzle", &range, Encoding::Utf16);
+            actions.as_array().unwrap().iter().map(|action| action["title"].as_str().unwrap().to_string()).collect()
+        };
+        let replace = vec!["Replace with the answer".to_string()];
+        assert_eq!([titles_at(4, 0), titles_at(4, 23), titles_at(5, 8)], [(); 3].map(|_| replace.clone()));
+        assert_eq!([titles_at(3, 1), titles_at(6, 0)], [Vec::<String>::new(), Vec::new()]);
     }
 
     #[test]
