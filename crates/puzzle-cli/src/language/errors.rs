@@ -11,6 +11,9 @@ use crate::limits;
 
 use super::kinds::{GameKind, QueryKind};
 
+/// How a sequence too long for one `apply` is split.
+const EACH_FROM_THE_LAST: &str = "each starting from the board the one before ends on";
+
 /// What the parser found where it expected something else.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Found {
@@ -532,10 +535,12 @@ impl ErrorKind {
                 )
             }
             QueryOfOtherGame { game, .. } => format!("the queries of {} are {}", game.name(), game.queries()),
-            TooManyMoves { .. } => "split the sequence over several puzzles".into(),
-            ApplyTooMuchWork { .. } => format!(
-                "an `apply` may move at most {} cells in all (moves × cells); split the sequence",
-                limits::MAX_APPLY_WORK
+            TooManyMoves { .. } => format!("split the sequence over several puzzles, {EACH_FROM_THE_LAST}"),
+            ApplyTooMuchWork { height, width, .. } => format!(
+                "an `apply` may move at most {} cells in all (moves × cells): {} on a {height}×{width} board; \
+                 split the sequence over several puzzles, {EACH_FROM_THE_LAST}",
+                limits::MAX_APPLY_WORK,
+                count(limits::MAX_APPLY_WORK / (height * width), "move")
             ),
             UnknownMove { .. } => "moves are `U`, `D`, `L`, `R` or `up`, `down`, `left`, `right`".into(),
             MovesTogether { .. } => {

@@ -374,6 +374,12 @@ fn the_apply_work_limit_is_moves_times_cells() {
     assert!(parse(&apply_on_four_rows(250, 100_000)).is_ok());
     let kind = ErrorKind::ApplyTooMuchWork { moves: 100_000, height: 4, width: 251 };
     assert_eq!(error_kind(&apply_on_four_rows(251, 100_000)), kind);
+    // The help says how many moves fit on this board.
+    assert_eq!(
+        kind.help().unwrap(),
+        "an `apply` may move at most 100000000 cells in all (moves × cells): 99601 moves on a 4×251 board; split \
+         the sequence over several puzzles, each starting from the board the one before ends on"
+    );
 }
 
 #[test]
