@@ -498,11 +498,10 @@ pub(super) fn semantic_tokens(text: &str, encoding: Encoding) -> Value {
         let mut words = Vec::new();
         let mut at = 0;
         let code = &line_text[..code_end];
-        while at < code.len() {
+        loop {
             let rest = &code[at..];
-            let skip = rest.len() - rest.trim_start_matches([' ', '\t']).len();
-            at += skip;
-            if at >= code.len() {
+            at += rest.len() - rest.trim_start_matches([' ', '\t']).len();
+            if at == code.len() {
                 break;
             }
             let rest = &code[at..];
@@ -524,7 +523,7 @@ pub(super) fn semantic_tokens(text: &str, encoding: Encoding) -> Value {
                 // The game's name, `2048` or `blockgame`, a constant as the
                 // TextMate grammar has it.
                 5
-            } else if word.bytes().all(|b| b.is_ascii_digit()) {
+            } else if is_number(word) {
                 if in_board && first != Some("expect") && !cells_are_tiles {
                     4
                 } else {
@@ -547,6 +546,14 @@ pub(super) fn semantic_tokens(text: &str, encoding: Encoding) -> Value {
         }
     }
     json!({ "data": data })
+}
+
+/// A number as the language writes one: digits, with a decimal point
+/// between digits (`0.0273`) or a percent sign after them (`90%`, `99.5%`).
+fn is_number(word: &str) -> bool {
+    let digits = word.strip_suffix('%').unwrap_or(word);
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "0"));
+    [whole, fraction].iter().all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Whether the file's game is 2048 (its cells are tiles) rather than the
@@ -695,27 +702,68 @@ mod tests {
         }
     }
 
+    /// The tokens of `text`, each as (line, start, length, kind), from the
+    /// protocol's relative encoding.
+    fn tokens(text: &str) -> Vec<(usize, usize, usize, &'static str)> {
+        let data = semantic_tokens(text, Encoding::Utf16);
+        let numbers: Vec<usize> =
+            data["data"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap() as usize).collect();
+        let (mut line, mut start) = (0, 0);
+        numbers
+            .chunks(5)
+            .map(|token| {
+                assert_eq!(token[4], 0, "no modifiers");
+                (line, start) = if token[0] == 0 { (line, start + token[1]) } else { (line + token[0], token[1]) };
+                (line, start, token[2], TOKEN_TYPES[token[3]])
+            })
+            .collect()
+    }
+
     #[test]
     fn each_token_is_told_its_kind() {
-        // (line delta, start delta, length, kind, modifiers) a token: the
-        // legend's keyword 0, number 1, string 2, comment 3, variable 4
-        // (a block id), enumMember 5 (a move), operator 6.
         let text = "name \"Two\" # a pair\ngame 2048\nboard {\n  2 .\n}\nquery apply L\n";
-        #[rustfmt::skip]
-        let expected = [
-            0, 0, 4, 0, 0,   0, 5, 5, 2, 0,   0, 6, 8, 3, 0,
-            1, 0, 4, 0, 0,   0, 5, 4, 5, 0,
-            1, 0, 5, 0, 0,   0, 6, 1, 6, 0,
-            1, 2, 1, 1, 0,   0, 2, 1, 6, 0,
-            1, 0, 1, 6, 0,
-            1, 0, 5, 0, 0,   0, 6, 5, 0, 0,   0, 6, 1, 5, 0,
-        ];
-        assert_eq!(semantic_tokens(text, Encoding::Utf16), json!({ "data": &expected[..] }));
+        assert_eq!(
+            tokens(text),
+            [
+                (0, 0, 4, "keyword"),
+                (0, 5, 5, "string"),
+                (0, 11, 8, "comment"),
+                (1, 0, 4, "keyword"),
+                (1, 5, 4, "enumMember"),
+                (2, 0, 5, "keyword"),
+                (2, 6, 1, "operator"),
+                (3, 2, 1, "number"),
+                (3, 4, 1, "operator"),
+                (4, 0, 1, "operator"),
+                (5, 0, 5, "keyword"),
+                (5, 6, 5, "keyword"),
+                (5, 12, 1, "enumMember"),
+            ]
+        );
+        // Numbers with decimals or a percent sign; a word the language does
+        // not know is left to the diagnostics.
+        let text = "spawns 2 99.5% 4 0.5%\nquery chance 8 within 2 oops\nexpect 0.0273\n";
+        assert_eq!(
+            tokens(text),
+            [
+                (0, 0, 6, "keyword"),
+                (0, 7, 1, "number"),
+                (0, 9, 5, "number"),
+                (0, 15, 1, "number"),
+                (0, 17, 4, "number"),
+                (1, 0, 5, "keyword"),
+                (1, 6, 6, "keyword"),
+                (1, 13, 1, "number"),
+                (1, 15, 6, "keyword"),
+                (1, 22, 1, "number"),
+                (2, 0, 6, "keyword"),
+                (2, 7, 6, "number"),
+            ]
+        );
         // A block game's cells are ids.
-        let blocks = "game blockgame\nboard {\n  7\n}\n";
-        let data = semantic_tokens(blocks, Encoding::Utf16)["data"].as_array().unwrap().clone();
-        assert_eq!(data[5..10], [0, 5, 9, 5, 0], "the game's name");
-        assert_eq!(data[20..25], [1, 2, 1, 4, 0], "the cell `7`");
+        let text = "game blockgame\nboard {\n  7\n}\n";
+        assert_eq!(tokens(text)[1..4], [(0, 5, 9, "enumMember"), (1, 0, 5, "keyword"), (1, 6, 1, "operator")]);
+        assert_eq!(tokens(text)[4], (2, 2, 1, "variable"));
     }
 
     #[test]
