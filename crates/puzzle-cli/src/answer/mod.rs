@@ -489,6 +489,30 @@ pub struct Budget {
     pub chance_boards: Option<u64>,
 }
 
+impl Budget {
+    /// The boards each search on a board of `size` (height, width) may
+    /// visit: the budget given, else the default for the board's cells.
+    fn per_query(&self, (height, width): (usize, usize)) -> u64 {
+        self.nodes.unwrap_or(limits::default_node_budget(height * width))
+    }
+
+    /// The boards a file's searches share: without a budget given, ten
+    /// searches' worth, so that a file of many slow queries still ends in
+    /// minutes; with one, each query has it all.
+    fn per_file(&self, size: (usize, usize)) -> u64 {
+        match self.nodes {
+            Some(_) => u64::MAX,
+            None => limits::FILE_BUDGET_QUERIES * self.per_query(size),
+        }
+    }
+
+    /// The boards a `chance` search may visit: its own budget, else the
+    /// budget given, else the default for the board's cells.
+    fn chance_boards_for(&self, (height, width): (usize, usize)) -> u64 {
+        self.chance_boards.or(self.nodes).unwrap_or_else(|| limits::default_chance_boards(height * width))
+    }
+}
+
 /// Answers every query of `puzzle`, in order (none when `answer` is false,
 /// for `puzzle check`).
 pub fn answer_all(puzzle: &Puzzle, budget: Budget, answer: bool) -> Answered {
@@ -511,14 +535,9 @@ pub fn answer_each(
     go_on: &dyn Fn() -> bool,
     so_far: &mut dyn FnMut(&Answered),
 ) -> Answered {
-    // Each query has its budget, and the file as a whole ten times the default
-    // one, so that a file of many slow queries still ends in minutes.
-    let (height, width) = puzzle.game.size();
-    let per_query = budget.nodes.unwrap_or(limits::default_node_budget(height * width));
-    let mut left_for_file = match budget.nodes {
-        Some(_) => u64::MAX,
-        None => limits::FILE_BUDGET_QUERIES * per_query,
-    };
+    let size = puzzle.game.size();
+    let per_query = budget.per_query(size);
+    let mut left_for_file = budget.per_file(size);
     match &puzzle.game {
         Game::Twenty48 { board, queries } => {
             let queries = if answer { &queries[..] } else { &[] };
@@ -531,13 +550,7 @@ pub fn answer_each(
         Game::Spawns { board, law, queries } => {
             let queries = if answer { &queries[..] } else { &[] };
             let explicit = budget.nodes.is_some();
-            let chance = ChanceBudget {
-                boards: budget
-                    .chance_boards
-                    .or(budget.nodes)
-                    .unwrap_or_else(|| limits::default_chance_boards(board.height() * board.width())),
-                nodes: per_query,
-            };
+            let chance = ChanceBudget { boards: budget.chance_boards_for(size), nodes: per_query };
             let results = searched(queries, go_on, budget.threads, per_query, &mut left_for_file, Params::of_spawns, {
                 |query, options| answer_with_spawns(board, law, query, options, explicit, chance)
             });
@@ -678,6 +691,44 @@ mod tests {
     use rules_2048::GameRecord;
 
     use super::*;
+
+    #[test]
+    fn a_share_is_at_least_its_percent_to_the_digit() {
+        // (games reaching, games, percent written, whether that is a share of at least it)
+        let cases = [
+            (0, 2, "50", false),
+            (1, 2, "50", true),
+            (1, 3, "33.33", true),
+            (1, 3, "33.34", false),
+            (2, 3, "66.67", false),
+            (19, 20, "95", true),
+            (18, 20, "95", false),
+            (20, 20, "100", true),
+            (0, 5, "0", true),
+        ];
+        for (count, games, percent, at_least) in cases {
+            assert_eq!(
+                is_share(count, games, Decimal::parse(percent).unwrap()),
+                at_least,
+                "{count} of {games}, {percent}%"
+            );
+        }
+    }
+
+    #[test]
+    fn a_file_s_budgets_scale_with_its_board_unless_given() {
+        let budgets =
+            |budget: Budget, size| (budget.per_query(size), budget.per_file(size), budget.chance_boards_for(size));
+        // 10^9 cell-moves a search, ten searches a file; a chance's
+        // boards shrink as the square of the cells, from 4×4's 2,000,000.
+        assert_eq!(budgets(Budget::default(), (20, 20)), (2_500_000, 25_000_000, 3_200));
+        assert_eq!(budgets(Budget::default(), (5, 4)), (50_000_000, 500_000_000, 1_280_000));
+        assert_eq!(budgets(Budget::default(), (2, 2)), (250_000_000, 2_500_000_000, 2_000_000));
+        // A budget given is each query's, and a chance's too unless its own is.
+        let given = Budget { nodes: Some(1_000), ..Budget::default() };
+        assert_eq!(budgets(given, (20, 20)), (1_000, u64::MAX, 1_000));
+        assert_eq!(budgets(Budget { chance_boards: Some(7), ..given }, (20, 20)), (1_000, u64::MAX, 7));
+    }
 
     #[test]
     fn only_work_the_budget_bounded_is_charged_to_the_file() {
