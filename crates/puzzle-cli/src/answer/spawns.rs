@@ -89,7 +89,8 @@ impl PlayWatcher for PlayShown {
         if now >= self.next_told.load(Ordering::Relaxed) {
             self.next_told.store(now + PLAY_TOLD_EVERY.as_nanos() as u64, Ordering::Relaxed);
             let (ended, games) = (progress.games_done, self.games);
-            self.activity.tell(format!("play: {ended}/{games} games, {moves} moves, largest {largest}"));
+            let moves = count(moves as usize, "move");
+            self.activity.tell(format!("play: {ended}/{games} games, {moves}, largest {largest}"));
         }
     }
 
@@ -274,6 +275,68 @@ mod tests {
         let mut expected = vec![Some(50); 5];
         expected.extend([Some(0); 7]);
         assert_eq!(boards, expected);
+    }
+
+    #[test]
+    fn a_play_s_progress_is_told_at_most_every_50_ms() {
+        let shown = PlayShown::new(3, Instant::now());
+        let told = || activity::of(std::thread::current().id());
+        let moved = |moves, max_tile| shown.moved(&PlayProgress { game: 0, moves, max_tile, games_done: 0 });
+        moved(1, 4);
+        assert_eq!(told().as_deref(), Some("play: 0/3 games, 1 move, largest 4"));
+        moved(2, 8);
+        assert_eq!(told().as_deref(), Some("play: 0/3 games, 1 move, largest 4"), "within 50 ms of the last");
+        std::thread::sleep(PLAY_TOLD_EVERY);
+        moved(3, 4);
+        assert_eq!(told().as_deref(), Some("play: 0/3 games, 3 moves, largest 8"));
+    }
+
+    /// A query of the game with spawns on `rows`, answered alone.
+    fn answered(rows: &str, query: SpawnQuery, options: SearchOptions, chance: ChanceBudget) -> Found<Answer2048> {
+        let board: rules_2048::Board = rows.parse().unwrap();
+        answer_with_spawns(&board, &SpawnLaw::classic(), &query, &options, true, chance).unwrap()
+    }
+
+    #[test]
+    fn a_chance_is_charged_the_boards_it_searched() {
+        let chance = ChanceBudget { boards: 1_000, nodes: 3_000 };
+        let options = SearchOptions { node_budget: Some(3_000), threads: 1 };
+        let rows = "2 2 / . .";
+        let found = answered(rows, SpawnQuery::Chance { target: 8, within: 3 }, options, chance);
+        assert!(found.incomplete.is_none());
+        let alone = rules_2048::chance_watched(&rows.parse().unwrap(), &SpawnLaw::classic(), 8, 3, None, &|_| {});
+        assert!(alone.as_ref().unwrap().boards > 0);
+        assert_eq!(found.charged, chance.nodes_for(alone.unwrap().boards));
+    }
+
+    #[test]
+    fn a_chance_past_its_budget_proves_only_a_chance_above_zero() {
+        // Within the four moves the budget affords, no 32 can be made: that
+        // proves nothing of nine moves (no "at least 0").
+        let chance = ChanceBudget { boards: 100, nodes: 100 };
+        let options = SearchOptions { node_budget: Some(100), threads: 1 };
+        let rows = "2 4 . . . / 4 2 . . . / . . . . .";
+        let found = answered(rows, SpawnQuery::Chance { target: 32, within: 9 }, options, chance);
+        assert_eq!(found.incomplete, Some(Bound::Unfinished));
+        let found = answered(rows, SpawnQuery::Chance { target: 16, within: 9 }, options, chance);
+        assert!(matches!(found.incomplete, Some(Bound::ChanceAtLeast { within: 4, .. })), "{:?}", found.incomplete);
+    }
+
+    #[test]
+    fn a_play_s_budget_is_shared_by_its_games() {
+        // Game 1 of two sharing 400 moves tried is game 1 of one given 200.
+        let options = |nodes| SearchOptions { node_budget: Some(nodes), threads: 1 };
+        let play = |games| SpawnQuery::Play(PlayQuery { games, seed: Some(5), depth: Some(1), until: None });
+        let chance = ChanceBudget { boards: 1, nodes: 1 };
+        let rows = "2 . . . / . . . . / . . 2 . / . . . .";
+        let game_one = |found: Found<Answer2048>| match found.answer {
+            Answer2048::Play { stats, .. } => stats.games[0],
+            other => panic!("{other:?}"),
+        };
+        let shared = game_one(answered(rows, play(2), options(400), chance));
+        let alone = game_one(answered(rows, play(1), options(200), chance));
+        assert_eq!(shared, alone);
+        assert!(shared.moves > 1 && shared.end == GameEnd::OutOfBudget, "{shared:?}");
     }
 
     #[test]
