@@ -103,6 +103,14 @@ impl PlayWatcher for PlayShown {
     }
 }
 
+/// What a `best-move` search is doing, for the progress bar.
+fn best_move_doing(depth: Option<u32>, nodes: Option<u64>) -> String {
+    match (depth, nodes) {
+        (Some(depth), Some(budget)) => format!("best-move: depth {depth}, within {budget} moves tried"),
+        _ => "best-move: the default depth".to_string(),
+    }
+}
+
 /// One game of `play`, as its progress line and `--explain` tell it: `game 3
 /// of 100: 16384 (lost), score 385628, 14802 moves` (`index` from 0).
 pub(crate) fn game_line(index: u64, games: u64, record: &GameRecord) -> String {
@@ -186,10 +194,7 @@ pub(super) fn answer_with_spawns(
             let nodes = options.node_budget.filter(|_| depth.is_some());
             // What a long search is doing, for the progress bar, while it does.
             let activity = Activity::here();
-            activity.tell(match (depth, nodes) {
-                (Some(depth), Some(budget)) => format!("best-move: depth {depth}, within {budget} moves tried"),
-                _ => "best-move: the default depth".to_string(),
-            });
+            activity.tell(best_move_doing(*depth, nodes));
             let engine = EngineOptions { depth: *depth, threads: options.threads, nodes };
             // A legal move merging two 2^63 tiles makes a tile no board
             // holds: no answer, as in the game without spawns.
@@ -289,6 +294,12 @@ mod tests {
         std::thread::sleep(PLAY_TOLD_EVERY);
         moved(3, 4);
         assert_eq!(told().as_deref(), Some("play: 0/3 games, 3 moves, largest 8"));
+    }
+
+    #[test]
+    fn a_best_move_search_says_its_depth_and_budget() {
+        assert_eq!(best_move_doing(Some(6), Some(5_000)), "best-move: depth 6, within 5000 moves tried");
+        assert_eq!(best_move_doing(None, None), "best-move: the default depth");
     }
 
     /// A query of the game with spawns on `rows`, answered alone.
