@@ -7,13 +7,22 @@ use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
+/// A tmux session on a server of its own (`-S`, a socket named as the
+/// session, removed with it): the tests run in parallel, and on one shared
+/// server a session could be asked for while the server, its last session
+/// just killed by another test, was exiting (seen in CI: a screen that
+/// stayed empty).
 struct Session {
     name: String,
 }
 
 impl Session {
+    fn socket(&self) -> std::path::PathBuf {
+        std::env::temp_dir().join(format!("{}.tmux", self.name))
+    }
+
     fn tmux(&self, args: &[&str]) -> String {
-        let output = Command::new("tmux").args(args).output().unwrap();
+        let output = Command::new("tmux").arg("-S").arg(self.socket()).args(args).output().unwrap();
         String::from_utf8_lossy(&output.stdout).into_owned()
     }
 
@@ -75,7 +84,8 @@ impl Session {
 
 impl Drop for Session {
     fn drop(&mut self) {
-        self.tmux(&["kill-session", "-t", &self.name]);
+        self.tmux(&["kill-server"]);
+        let _ = std::fs::remove_file(self.socket());
     }
 }
 
