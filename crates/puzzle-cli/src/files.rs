@@ -232,19 +232,15 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
 /// wherever the link points, which `cp` refuses too.
 pub fn write_new(path: &Path, text: &str) -> std::io::Result<()> {
     use std::io::Write;
-    let mut file =
-        std::fs::OpenOptions::new().write(true).create_new(true).open(path).map_err(|err| match std::fs::read_link(
-            path,
-        ) {
-            Ok(target) => {
-                let message = format!(
-                    "it is a symbolic link to `{}`, which does not exist, and is left as it is",
-                    target.display()
-                );
-                std::io::Error::new(err.kind(), message)
-            }
-            Err(_) => err,
-        })?;
+    let opened = std::fs::OpenOptions::new().write(true).create_new(true).open(path);
+    let mut file = opened.map_err(|err| match std::fs::read_link(path) {
+        Ok(target) => {
+            let message =
+                format!("it is a symbolic link to `{}`, which does not exist, and is left as it is", target.display());
+            std::io::Error::new(err.kind(), message)
+        }
+        Err(_) => err,
+    })?;
     file.write_all(text.as_bytes())
 }
 

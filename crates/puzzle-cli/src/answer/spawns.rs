@@ -287,10 +287,14 @@ mod tests {
         let shown = PlayShown::new(3, Instant::now());
         let told = || activity::of(std::thread::current().id());
         let moved = |moves, max_tile| shown.moved(&PlayProgress { game: 0, moves, max_tile, games_done: 0 });
+        let first = Instant::now();
         moved(1, 4);
         assert_eq!(told().as_deref(), Some("play: 0/3 games, 1 move, largest 4"));
         moved(2, 8);
-        assert_eq!(told().as_deref(), Some("play: 0/3 games, 1 move, largest 4"), "within 50 ms of the last");
+        // Unless this thread was held up past 50 ms (a loaded machine).
+        if first.elapsed() < PLAY_TOLD_EVERY {
+            assert_eq!(told().as_deref(), Some("play: 0/3 games, 1 move, largest 4"), "within 50 ms of the last");
+        }
         std::thread::sleep(PLAY_TOLD_EVERY);
         moved(3, 4);
         assert_eq!(told().as_deref(), Some("play: 0/3 games, 3 moves, largest 8"));
