@@ -110,6 +110,14 @@ fn a_search_stopped_by_its_budget_exits_three_and_says_what_is_proven() {
     assert_eq!(result["incomplete"], true);
     assert!(result["upper_bound"].as_u64().unwrap() >= result["answer"].as_u64().unwrap());
     assert_eq!(result["ok"], serde_json::Value::Null, "neither proven nor refuted");
+    // A reach stopped before any sequence: no answer yet, which is not
+    // `unreachable`, and the fewest moves it may take.
+    let json = puzzle(&["run", &deep, "--budget", "20", "--json"]);
+    let document: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let reach = &document["puzzles"][0]["results"][1];
+    let expected = (&serde_json::json!(null), &serde_json::json!([]), &serde_json::json!("incomplete"));
+    assert_eq!((&reach["answer"], &reach["moves"], &reach["proof"]), expected);
+    assert!(reach["fewest_at_least"].as_u64().unwrap() >= 1, "{reach}");
 }
 
 #[test]
