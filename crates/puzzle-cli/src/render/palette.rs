@@ -75,6 +75,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn each_tile_to_2048_has_a_background_of_its_own_and_readable_text() {
+        // 2 to 2048, and every larger tile sharing the last.
+        let tiles: Vec<u64> = (1..=12).map(|exponent| 1 << exponent).collect();
+        let backgrounds: std::collections::HashSet<Rgb> = tiles.iter().map(|&tile| tile_colours(tile).1).collect();
+        assert_eq!(backgrounds.len(), tiles.len());
+        assert_eq!(tile_colours(1 << 40), tile_colours(4096));
+        // Dark text on the two pale tiles, light text on the rest.
+        let texts: Vec<Rgb> = tiles.iter().map(|&tile| tile_colours(tile).0).collect();
+        assert!(texts[0] == texts[1] && texts[1..].iter().skip(1).all(|&text| text == texts[2] && text != texts[0]));
+    }
+
+    #[test]
+    fn nearby_block_ids_have_distinct_colours_the_same_every_time() {
+        let colours: std::collections::HashSet<Rgb> = (1..=12).map(|id| block_colours(id).1).collect();
+        assert_eq!(colours.len(), 12);
+        assert_eq!(block_colours(7), block_colours(7));
+        assert_ne!(block_colours(7).0, block_colours(7).1, "text and background differ");
+    }
+
+    #[test]
     fn the_256_colour_fallback_takes_the_nearest_cube_colour() {
         assert_eq!(cube_index((0, 0, 0)), 16);
         assert_eq!(cube_index((255, 255, 255)), 231);
