@@ -83,7 +83,8 @@ mod tests {
         assert_eq!(tile_colours(1 << 40), tile_colours(4096));
         // Dark text on the two pale tiles, light text on the rest.
         let texts: Vec<Rgb> = tiles.iter().map(|&tile| tile_colours(tile).0).collect();
-        assert!(texts[0] == texts[1] && texts[1..].iter().skip(1).all(|&text| text == texts[2] && text != texts[0]));
+        assert_eq!(texts[0], texts[1]);
+        assert!(texts[2..].iter().all(|&text| text == texts[2] && text != texts[0]), "{texts:?}");
     }
 
     #[test]
