@@ -70,11 +70,11 @@ def rows_text(board):
 
 def answer(files):
     """Each file's results, by name, from one `run --json` of their folder."""
-    folder = tempfile.mkdtemp()
-    for name, text in files.items():
-        with open(os.path.join(folder, name + ".puzzle"), "w") as file:
-            file.write(text)
-    output = subprocess.run([PUZZLE, "run", "--json", folder], capture_output=True, text=True)
+    with tempfile.TemporaryDirectory(prefix="puzzle-statement-") as folder:
+        for name, text in files.items():
+            with open(os.path.join(folder, name + ".puzzle"), "w") as file:
+                file.write(text)
+        output = subprocess.run([PUZZLE, "run", "--json", folder], capture_output=True, text=True)
     document = json.loads(output.stdout)
     return {os.path.basename(p["path"])[: -len(".puzzle")]: p["results"] for p in document["puzzles"]}
 
