@@ -2,6 +2,8 @@
 //! puzzle and its `--explain`, the diagnostics of an invalid one, and the
 //! JSON of each. Adding a case is adding a file (then `cargo insta review`).
 //!
+//! A few puzzles ([`DRAWN`]) also have their `--svg` picture as a snapshot.
+//!
 //! One test walks the files itself, in sorted order, and names each snapshot
 //! after its puzzle, so that every failure is told by its own puzzle (insta's
 //! `glob!` keeps one process-wide list, which two tests running at once mix
@@ -12,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use puzzle_cli::answer::Budget;
 use puzzle_cli::render::json::render_json;
+use puzzle_cli::render::svg;
 use puzzle_cli::render::text::{render_text, TextOptions};
 use puzzle_cli::report::process;
 
@@ -40,13 +43,22 @@ fn puzzles() -> Vec<String> {
     names
 }
 
-/// The snapshots one puzzle has, by kind: its report, its explanation (valid
-/// puzzles only) and its JSON.
+/// The puzzles whose SVG picture is a snapshot too: every kind of frame
+/// (a witness's moves with merges outlined, removals with their black cells,
+/// each legal first move with a chance or a value) and every size of a
+/// tile's text, from 1 to 6 digits.
+const DRAWN: [&str; 4] = ["blocks-chain.puzzle", "large-tiles.puzzle", "spawns-chance.puzzle", "spawns-engine.puzzle"];
+
+/// The snapshots one puzzle has, by kind: its report, its JSON, its
+/// explanation (valid puzzles only) and its picture ([`DRAWN`] only).
 fn snapshot_names(puzzle: &str) -> Vec<String> {
     let name = puzzle.replace('/', "__");
     let mut names = vec![format!("reports@{name}"), format!("json@{name}")];
     if !puzzle.starts_with("invalid/") {
         names.push(format!("explanations@{name}"));
+    }
+    if DRAWN.contains(&puzzle) {
+        names.push(format!("svg@{name}"));
     }
     names
 }
@@ -77,6 +89,9 @@ fn every_puzzle_matches_its_snapshots() {
                 if !invalid {
                     let explained = render_text(&report, TextOptions { explain: true, ..TextOptions::default() });
                     insta::assert_snapshot!(names[2].clone(), explained);
+                }
+                if DRAWN.contains(&puzzle.as_str()) {
+                    insta::assert_snapshot!(names[3].clone(), svg::render(&report).expect("a picture"));
                 }
             });
         }));
