@@ -84,17 +84,19 @@ pub enum Command {
         /// other character escaped, the progress bar too.
         #[arg(long)]
         ascii: bool,
-        /// The most boards a search may visit, on all its threads together,
-        /// before it stops and reports the best found with what is proven
-        /// (default: a few seconds' worth for the board's size). `best-move`
+        /// The most boards a search may visit, counted as one thread searches
+        /// (the same stop on any --threads), before it stops and reports the
+        /// best found with what is proven (default: a few seconds' worth for
+        /// the board's size). `best-move`
         /// and `play` at a `depth` written in the file search each move within
         /// it; at their default depth they need none. `play` games run to
         /// their end without it; with it, each of N games may try BOARDS / N
         /// moves.
         #[arg(long, value_name = "BOARDS", value_parser = whole_number(1, u64::MAX), allow_negative_numbers = true)]
         budget: Option<u64>,
-        /// Threads each search may use (default: one per core). Neither the
-        /// answer nor its witness depends on it.
+        /// Threads each search may use (default: one per core). Nothing of
+        /// the answer depends on it: not its witness, and not where a budget
+        /// stops a search.
         #[arg(long, value_name = "N", value_parser = whole_number(1, 1024), allow_negative_numbers = true)]
         threads: Option<u64>,
         /// Also write one SVG picture a puzzle into DIR: the start board and each

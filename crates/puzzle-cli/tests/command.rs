@@ -695,3 +695,47 @@ fn a_merge_past_2_pow_63_is_a_query_error_not_an_answer() {
     assert!(results[0].get("answer").is_none());
     assert_eq!(results[2]["ok"], true);
 }
+
+/// Each way a search stopped at its budget is told with what it proved, and
+/// the same on one thread as on four: where the budget stops a search does
+/// not depend on the threads. A row of tiles 2 2 4 … 64 makes a 128 only in
+/// six moves or more, which a few boards cannot prove shortest.
+#[test]
+fn an_incomplete_answer_says_what_is_proven_the_same_on_any_threads() {
+    let chain = "game 2048\nboard {\n  2 2 4 8 16 32 64\n  . . . . . . .\n}\n";
+    let check = |query: &str, budget: &str, expect: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        let path = write_puzzle(&dir, "chain.puzzle", &format!("{chain}query {query}\n"));
+        for threads in ["1", "4"] {
+            let output = puzzle(&["run", &path, "--budget", budget, "--threads", threads]);
+            assert_eq!(code(&output), 3, "{}", stderr(&output));
+            let report = stdout(&output);
+            let answer: Vec<&str> = report.lines().skip(2).collect();
+            assert_eq!(answer.join("\n"), expect, "{query}, budget {budget}, {threads} threads");
+        }
+    };
+    check(
+        "max-tile within 8",
+        "3",
+        "  max-tile within 8: 64 (incomplete: the search stopped at its budget after 3 boards; this is the best \
+         found, and no tile above 128 is possible)\n    moves: none (the board already has it)",
+    );
+    check(
+        "max-tile within 8",
+        "7",
+        "  max-tile within 8: 128 (incomplete: no larger tile is possible, but the search stopped at its budget \
+         after 7 boards before proving that no shorter sequence reaches it)\n    moves: D L U L L L L L (8 moves)",
+    );
+    check(
+        "reach 128 within 8",
+        "3",
+        "  reach 128 within 8: no sequence found (incomplete: the search stopped at its budget after 3 boards; \
+         no sequence of fewer than 6 moves can reach it)",
+    );
+    check(
+        "reach 128 within 8",
+        "7",
+        "  reach 128 within 8: 8 moves (incomplete: the search stopped at its budget after 7 boards; no \
+         sequence of fewer than 6 moves can reach it)\n    moves: D L U L L L L L (8 moves)",
+    );
+}

@@ -109,12 +109,16 @@ fn check_moves(max_moves: usize) -> Result<(), SearchError> {
 /// Limits on a search, and how many threads it may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct SearchOptions {
-    /// Visit at most this many boards, on all threads together; `None`
-    /// searches to the end. With `Some(0)` nothing is searched: the answer is
-    /// the board's own and marked incomplete.
+    /// Visit at most this many boards; `None` searches to the end. With
+    /// `Some(0)` nothing is searched: the answer is the board's own and marked
+    /// incomplete. The boards counted are those of the search one thread
+    /// makes: threads that search ahead of it may visit more, but what they
+    /// find counts only where that search finds the same, so that where the
+    /// budget stops it does not depend on the threads.
     pub node_budget: Option<u64>,
-    /// Threads to search with; 0 and 1 both mean the calling thread alone. The
-    /// answer and its witness do not depend on this (see `search::best`).
+    /// Threads to search with; 0 and 1 both mean the calling thread alone.
+    /// Nothing of the answer depends on this, budget or not: not the tile, the
+    /// witness, the bound or the boards counted (see `search::parallel`).
     pub threads: usize,
 }
 

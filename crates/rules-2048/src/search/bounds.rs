@@ -82,7 +82,7 @@ impl Root {
     }
 }
 
-impl Search<'_> {
+impl Search {
     /// Whether some child of a board at `depth` whose largest exponent is
     /// `max_exponent` and whose tile counts are `counts` may pass the checks
     /// `visit` makes before playing it (the pairs of largest tiles it needs,
@@ -130,8 +130,7 @@ impl Search<'_> {
         let best = self.best_score as usize;
         // The moves each way of improving needs, and the moves it has.
         let larger = (best < self.score_cap as usize).then(|| (best + 1 - m.min(best + 1), left));
-        let shorter_len = if self.tie_wins { self.best_len.saturating_add(1) } else { self.best_len };
-        let shorter = (m < best && shorter_len > depth + 1).then(|| (best - m, shorter_len - 1 - depth));
+        let shorter = (m < best && self.best_len > depth + 1).then(|| (best - m, self.best_len - 1 - depth));
         let mut needed = usize::MAX;
         for (moves, has) in [larger, shorter].into_iter().flatten() {
             if moves == 0 || moves > has {
@@ -392,7 +391,7 @@ mod tests {
         // Eight 2s: the sum allows a 16 (exponent 4).
         let board = Board::from_rows(vec![vec![2; 8]]).unwrap();
         let root = Root::new(&board, 3, u8::MAX);
-        let mut search = Search::new(&board, 3, &root, Kernel::Portable, u64::MAX, None);
+        let mut search = Search::new(&board, 3, &root, Kernel::Portable, u64::MAX);
         search.best_score = 2;
         search.best_len = 1;
         // From max exponent 1 at depth 0 with 3 moves: beating 2 means reaching

@@ -9,7 +9,7 @@
 //! takes these steps at each board, each marked `Step N` there:
 //!
 //! 1. **Score.** The board is recorded when it beats the best (`best.rs`:
-//!    score, then length, then task). The search is over when it reaches the
+//!    score, then length; a tie keeps the sequence found first). The search is over when it reaches the
 //!    *score cap* in the fewest moves the counting bound allows: no tile can
 //!    exceed the largest power of two not above the board's sum, which no
 //!    move changes (`bounds.rs`, `Root`).
@@ -47,9 +47,10 @@
 //!    fails the counting bound (*two moves ahead*, `child_refuted`). A move
 //!    that changes nothing is skipped (it only wastes a move).
 //!
-//! The parallel search (`parallel.rs`) searches the first moves alone, then
-//! the subtrees below them as tasks on several threads; the order of `best.rs`
-//! makes its answer and witness those of the sequential search.
+//! From eight moves up, the search (`parallel.rs`) searches the first moves
+//! alone, then the subtrees below them as tasks, each from the best of the
+//! tasks before it, on any number of threads: its answer, witness, bound and
+//! boards counted, budget or not, are the same on each number.
 
 mod best;
 mod bounds;
@@ -64,7 +65,6 @@ use grid_core::Direction;
 use crate::board::Board;
 use crate::kernel::{Kernel, Landings, Laned};
 use crate::rule::TileOverflow;
-use best::Shared;
 pub(crate) use bounds::RootBounds;
 use bounds::{counts_of, Counts, Root};
 use siblings::Sibling;
@@ -84,7 +84,7 @@ pub(crate) struct Found {
 
 /// One search: its boards, its best and its bookkeeping. A parallel search
 /// runs one a thread.
-pub(crate) struct Search<'s> {
+pub(crate) struct Search {
     height: usize,
     width: usize,
     cells: usize,
@@ -97,9 +97,6 @@ pub(crate) struct Search<'s> {
     fewest_to_cap: usize,
     best_score: u8,
     best_len: usize,
-    /// Whether a sequence as long as `best_len` with the same score still wins
-    /// (a parallel search's earlier task against a later one's best).
-    tie_wins: bool,
     best_moves: Vec<Direction>,
     path: Vec<Direction>,
     /// Depth `d` owns `cells` bytes from `d × cells`: the board being searched
@@ -123,14 +120,15 @@ pub(crate) struct Search<'s> {
     table: Table,
     /// Boards this search visited.
     nodes: u64,
-    /// Boards it may still visit before it asks for more (a parallel search
-    /// takes them from the shared budget a few at a time, see `best.rs`).
+    /// Boards it may visit before it looks at `stop` again, and the rest of
+    /// its budget after them.
     allowance: u64,
+    reserve: u64,
+    /// What stops a task's run early, and whether it did.
+    stop: Option<parallel::Stop>,
+    stopped: bool,
     out_of_budget: bool,
     finished: bool,
-    /// For a parallel search: the shared best, and this search's current task.
-    shared: Option<&'s Shared>,
-    task: u32,
 }
 
 /// The deepest search that runs on the calling thread's stack: a level of
@@ -148,15 +146,8 @@ fn overflow_at(width: usize) -> impl Fn(usize) -> TileOverflow {
     move |index| TileOverflow { row: index / width, col: index % width }
 }
 
-impl<'s> Search<'s> {
-    fn new(
-        board: &Board,
-        max_moves: usize,
-        root: &Root,
-        kernel: Kernel,
-        budget: u64,
-        shared: Option<&'s Shared>,
-    ) -> Search<'s> {
+impl Search {
+    fn new(board: &Board, max_moves: usize, root: &Root, kernel: Kernel, budget: u64) -> Search {
         let (height, width) = (board.height(), board.width());
         Search {
             height,
@@ -167,7 +158,6 @@ impl<'s> Search<'s> {
             fewest_to_cap: root.fewest_to_cap,
             best_score: 0,
             best_len: usize::MAX,
-            tie_wins: false,
             best_moves: Vec::new(),
             path: Vec::with_capacity(max_moves.min(256)),
             arena: Vec::new(),
@@ -178,11 +168,12 @@ impl<'s> Search<'s> {
             landings: Landings::default(),
             table: Table::new(max_moves),
             nodes: 0,
-            allowance: if shared.is_some() { 0 } else { budget },
+            allowance: 0,
+            reserve: budget,
+            stop: None,
+            stopped: false,
             out_of_budget: false,
             finished: false,
-            shared,
-            task: 0,
         }
     }
 
@@ -191,6 +182,11 @@ impl<'s> Search<'s> {
     /// on up to `threads` threads. `max_moves` must not pass
     /// [`MAX_MOVES`](crate::MAX_MOVES): a deep search runs on threads whose
     /// stacks hold that many levels.
+    ///
+    /// From [`parallel::IN_TASKS_FROM`] moves up the search runs in tasks
+    /// whatever the threads, so that what it finds, budget or not, is the same
+    /// on any number of them; below, it takes well under a millisecond and runs
+    /// on the calling thread.
     pub(crate) fn run(
         board: &Board,
         max_moves: usize,
@@ -201,21 +197,11 @@ impl<'s> Search<'s> {
         debug_assert!(max_moves <= crate::MAX_MOVES);
         let kernel = Kernel::for_board(board.height(), board.width());
         let budget = node_budget.unwrap_or(u64::MAX);
-        let threads = parallel::threads_for(board, max_moves, kernel, threads);
-        if threads > 1 {
-            return Search::run_parallel(board, max_moves, goal, kernel, budget, threads);
-        }
-        if max_moves <= SHALLOW {
+        if max_moves < parallel::IN_TASKS_FROM {
             return Search::run_sequential(board, max_moves, goal, kernel, budget);
         }
-        std::thread::scope(|scope| {
-            std::thread::Builder::new()
-                .stack_size(DEEP_STACK)
-                .spawn_scoped(scope, || Search::run_sequential(board, max_moves, goal, kernel, budget))
-                .expect("a thread for a deep search")
-                .join()
-                .expect("the search thread does not panic")
-        })
+        let threads = parallel::threads_for(board, max_moves, kernel, threads);
+        Search::run_in_tasks(board, max_moves, goal, kernel, budget, threads)
     }
 
     fn run_sequential(
@@ -226,7 +212,7 @@ impl<'s> Search<'s> {
         budget: u64,
     ) -> Result<Found, TileOverflow> {
         let root = Root::new(board, max_moves, goal);
-        let mut search = Search::new(board, max_moves, &root, kernel, budget, None);
+        let mut search = Search::new(board, max_moves, &root, kernel, budget);
         search.place(0, board.exponents().as_slice());
         search.visit(0, root.root_max, false, Sibling::Unrelated).map_err(overflow_at(board.width()))?;
         Ok(Found {

@@ -11,7 +11,7 @@ use super::Search;
 use crate::kernel::{pairs_of, AxisMerges, Kernel, Laned, PairsAfter};
 use crate::rule::{slide_in_place, MAX_EXPONENT};
 
-impl Search<'_> {
+impl Search {
     /// Visits the board at `depth` in the arena, whose largest exponent is
     /// `max_exponent`; `bounded` when the caller has just checked the counting
     /// bound and the no-slack pairs against the same best (a child is checked

@@ -1,13 +1,23 @@
-//! The parallel search: the first moves searched alone, then the boards they
-//! make handed out as tasks, in the sequential order, to several threads.
+//! The search in tasks: the first moves searched alone, then the boards they
+//! make searched one task each, in the sequential order, on any number of
+//! threads, with the same outcome on each number.
+//!
+//! Each task starts from the best of the tasks before it, with a table of its
+//! own, and may visit what the budget has left after them: what it finds
+//! then depends only on the board, the budget and the task, never on which
+//! thread ran it or when. Threads run later tasks ahead from the best known
+//! so far; a task is *committed*, in order, only when the best it started
+//! from is the best of all tasks before it and its boards fit in what is
+//! left, and is run again when not (with that best, or stopped where the
+//! budget ends). So an answer stopped by the budget, with its witness, bound
+//! and boards counted, is the same on one thread as on eight.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
 
 use grid_core::{Axis, Direction};
 
-use super::best::Shared;
 use super::bounds::{Counts, Root};
 use super::order::move_order;
 use super::siblings::Sibling;
@@ -17,38 +27,164 @@ use crate::board::Board;
 use crate::kernel::{Kernel, Landings, Laned};
 use crate::rule::TileOverflow;
 
-/// The depth at which a parallel search splits the tree into tasks: up to 64
+/// The depth at which the search splits the tree into tasks: up to 64
 /// subtrees, enough to balance a few threads while the shallow part stays
 /// trivial. (Depth 2, 16 tasks, balanced two threads worse: 1.1× to 1.6×
 /// instead of 1.7× to 2.6× on the K = 10 boards of docs/performance.md.)
 const SPLIT_DEPTH: usize = 3;
 
-/// The memory a parallel search may spend on its threads' boards and tables.
+/// The fewest moves a search runs in tasks from: below, it takes well under a
+/// millisecond, and threads only cost.
+pub(super) const IN_TASKS_FROM: usize = SPLIT_DEPTH + 5;
+
+/// The memory a search in tasks may spend on its threads' boards and tables.
 const MEMORY_FOR_THREADS: usize = 32 << 20;
 
 /// How many threads a search of `max_moves` moves from `board` runs on, for
 /// `wanted` (0 and 1 both mean one): each thread keeps its own boards,
 /// counts, table and reading scratch, and all of them stay within
-/// [`MEMORY_FOR_THREADS`]. Below K = 8 a search takes well under a
-/// millisecond: threads only cost, and it runs on one.
+/// [`MEMORY_FOR_THREADS`].
 pub(super) fn threads_for(board: &Board, max_moves: usize, kernel: Kernel, wanted: usize) -> usize {
     let (height, width) = (board.height(), board.width());
     let per_depth = height * width + kernel.laned_bytes(height, width) + size_of::<Counts>();
     let per_thread = max_moves.saturating_add(1).saturating_mul(per_depth)
         + Table::bytes(max_moves)
         + Landings::bytes(height * width);
-    let threads = wanted.clamp(1, (MEMORY_FOR_THREADS / per_thread).max(1));
-    if max_moves < SPLIT_DEPTH + 5 {
-        1
-    } else {
-        threads
+    wanted.clamp(1, (MEMORY_FOR_THREADS / per_thread).max(1))
+}
+
+/// The best a task starts from or ends with: score, then length (a tie
+/// never beats it).
+type Best = (u8, usize);
+
+/// A best as one number that grows as it gets better.
+fn rank((score, len): Best) -> u64 {
+    (score as u64) << 32 | (u32::MAX as u64 - len.min(u32::MAX as usize) as u64)
+}
+
+/// What stops a task's run early: the committed tasks' best (`standing`, as
+/// its [`rank`], `u64::MAX` once the search is over) has passed the best it
+/// started from, which can then no longer be the best of the tasks before it.
+pub(super) struct Stop {
+    standing: Arc<AtomicU64>,
+    start: u64,
+}
+
+impl Stop {
+    pub(super) fn stopped(&self) -> bool {
+        self.standing.load(Ordering::Relaxed) > self.start
     }
 }
 
-impl Search<'_> {
+/// One run of a task to its end: from `start`, the boards it visited, and
+/// what it found (its best and witness when it beat `start`, and how it
+/// ended), or where a merge overflows.
+struct TaskRun {
+    start: Best,
+    nodes: u64,
+    result: Result<TaskOutcome, usize>,
+}
+
+struct TaskOutcome {
+    improved: Option<(Best, Vec<Direction>)>,
+    out_of_budget: bool,
+    /// It reached the score cap in the fewest moves: no task after it can win.
+    finished: bool,
+}
+
+/// Where a task stands.
+enum TaskState {
+    /// To run: never run, or its last run does not count.
+    ToRun,
+    Running,
+    /// Run, and waiting for the tasks before it to be committed.
+    Ran(TaskRun),
+    Committed,
+}
+
+/// The tasks' states and what the committed ones found, in order.
+struct Ledger {
+    states: Vec<TaskState>,
+    /// The tasks before this index are committed.
+    committed: usize,
+    best: Best,
+    moves: Vec<Direction>,
+    nodes: u64,
+    out_of_budget: bool,
+    overflow: Option<usize>,
+    /// Every task committed, the cap reached, the budget spent or a merge
+    /// that overflows.
+    over: bool,
+}
+
+impl Ledger {
+    /// The first task to run, from the best the tasks before it are
+    /// expected to leave (the committed best, bettered by what the tasks run
+    /// since found), with what the budget has left after the committed tasks
+    /// (the tasks between may leave less: a run that passes what they leave,
+    /// or that started from another best than theirs, is run again, see
+    /// `commit`).
+    fn next_to_run(&mut self, budget: u64) -> Option<(usize, Best, u64)> {
+        let index = (self.committed..self.states.len()).find(|&i| matches!(self.states[i], TaskState::ToRun))?;
+        self.states[index] = TaskState::Running;
+        let expected = self.states[self.committed..index]
+            .iter()
+            .filter_map(|state| match state {
+                TaskState::Ran(TaskRun { result: Ok(TaskOutcome { improved: Some((best, _)), .. }), .. }) => {
+                    Some(*best)
+                }
+                _ => None,
+            })
+            .fold(self.best, |expected, best| if rank(best) > rank(expected) { best } else { expected });
+        Some((index, expected, budget - self.nodes))
+    }
+
+    /// Commits every task it can, in order: one whose run started from the
+    /// best of all tasks before it and visited no more boards than they left
+    /// (a run stopped at a larger allowance than that is not the run it would
+    /// have had). Any other is run again.
+    fn commit(&mut self, budget: u64) {
+        while !self.over {
+            let index = self.committed;
+            if index == self.states.len() {
+                self.over = true;
+                break;
+            }
+            let run = match std::mem::replace(&mut self.states[index], TaskState::Committed) {
+                TaskState::Ran(run) if run.start == self.best && run.nodes <= budget - self.nodes => run,
+                TaskState::Ran(_) => {
+                    self.states[index] = TaskState::ToRun;
+                    break;
+                }
+                // Not run yet, or running: it is committed when its run is in.
+                waiting => {
+                    self.states[index] = waiting;
+                    break;
+                }
+            };
+            self.committed += 1;
+            self.nodes += run.nodes;
+            match run.result {
+                Err(at) => {
+                    self.overflow = Some(at);
+                    self.over = true;
+                }
+                Ok(outcome) => {
+                    if let Some((best, moves)) = outcome.improved {
+                        (self.best, self.moves) = (best, moves);
+                    }
+                    self.out_of_budget = outcome.out_of_budget;
+                    self.over = outcome.out_of_budget || outcome.finished;
+                }
+            }
+        }
+    }
+}
+
+impl Search {
     /// Searches the first [`SPLIT_DEPTH`] moves alone, then the subtrees below
-    /// them on `threads` threads, each taking the next task in order.
-    pub(super) fn run_parallel(
+    /// them as tasks on `threads` threads (see the module's doc).
+    pub(super) fn run_in_tasks(
         board: &Board,
         max_moves: usize,
         goal: u8,
@@ -63,53 +199,96 @@ impl Search<'_> {
             return Ok(shallow);
         }
         let tasks = tasks_at(board, SPLIT_DEPTH, kernel).map_err(&overflow)?;
-        let shared = Shared {
-            packed: AtomicU64::new(Shared::pack(shallow.score, shallow.moves.len(), 0)),
-            best: Mutex::new((shallow.score, shallow.moves.len(), 0, shallow.moves)),
-            nodes: AtomicU64::new(shallow.nodes),
-            budget,
-            out_of_budget: AtomicBool::new(false),
-        };
-        let next_task = AtomicUsize::new(0);
-        let work = || {
-            let mut search = Search::new(board, max_moves, &root, kernel, budget, Some(&shared));
-            loop {
-                let index = next_task.fetch_add(1, Ordering::Relaxed);
-                let Some(task) = tasks.get(index) else { break };
-                if search.out_of_budget {
-                    break;
-                }
-                search.task = index as u32 + 1;
-                search.finished = false;
-                search.path.clone_from(&task.moves);
-                search.place(SPLIT_DEPTH, &task.cells);
-                search.sync();
-                search.visit(SPLIT_DEPTH, task.max_exponent, false, task.sibling)?;
+        let standing = Arc::new(AtomicU64::new(rank((shallow.score, shallow.moves.len()))));
+        let ledger = Mutex::new(Ledger {
+            states: tasks.iter().map(|_| TaskState::ToRun).collect(),
+            committed: 0,
+            best: (shallow.score, shallow.moves.len()),
+            moves: shallow.moves,
+            nodes: shallow.nodes,
+            out_of_budget: false,
+            overflow: None,
+            over: tasks.is_empty(),
+        });
+        let changed = Condvar::new();
+
+        // A run of `task` from `start` within `allowance` boards, with a table
+        // of its own; `None` when `stop` stopped it first.
+        let run_task = |task: &Task, start: Best, allowance: u64, stop: Stop| {
+            let mut search = Search::new(board, max_moves, &root, kernel, allowance);
+            search.stop = Some(stop);
+            (search.best_score, search.best_len) = start;
+            search.path.clone_from(&task.moves);
+            search.place(SPLIT_DEPTH, &task.cells);
+            let result = search.visit(SPLIT_DEPTH, task.max_exponent, false, task.sibling);
+            if search.stopped {
+                return None;
             }
-            Ok(search.nodes)
+            let improved = !search.best_moves.is_empty();
+            let result = result.map(|()| TaskOutcome {
+                improved: improved
+                    .then(|| ((search.best_score, search.best_len), std::mem::take(&mut search.best_moves))),
+                out_of_budget: search.out_of_budget,
+                finished: search.finished,
+            });
+            Some(TaskRun { start, nodes: search.nodes, result })
+        };
+        let lock = || ledger.lock().expect("no thread panicked holding the ledger");
+        let work = || loop {
+            let (index, start, allowance, stop) = {
+                let mut ledger = lock();
+                loop {
+                    if ledger.over {
+                        return;
+                    }
+                    if let Some((index, start, allowance)) = ledger.next_to_run(budget) {
+                        let stop = Stop { standing: Arc::clone(&standing), start: rank(start) };
+                        break (index, start, allowance, stop);
+                    }
+                    ledger = changed.wait(ledger).expect("no thread panicked holding the ledger");
+                }
+            };
+            let run = run_task(&tasks[index], start, allowance, stop);
+            let mut ledger = lock();
+            match run {
+                Some(run) => {
+                    ledger.states[index] = TaskState::Ran(run);
+                    ledger.commit(budget);
+                    let now = if ledger.over { u64::MAX } else { rank(ledger.best) };
+                    standing.store(now, Ordering::Relaxed);
+                }
+                None => ledger.states[index] = TaskState::ToRun,
+            }
+            changed.notify_all();
         };
         // The calling thread is one of the workers, one thread fewer to start,
         // unless the search is deep enough to need deep stacks (`DEEP_STACK`).
         let deep = max_moves > super::SHALLOW;
         let stack = if deep { super::DEEP_STACK } else { 2 << 20 };
-        let outcome: Result<Vec<u64>, usize> = std::thread::scope(|scope| {
+        std::thread::scope(|scope| {
             let helpers: Vec<_> = (usize::from(!deep)..threads.min(tasks.len()))
                 .map(|_| {
                     let thread = std::thread::Builder::new().stack_size(stack);
                     thread.spawn_scoped(scope, work).expect("a thread for the search")
                 })
                 .collect();
-            let own = (!deep).then(work);
-            helpers.into_iter().map(|helper| helper.join().expect("a search thread panicked")).chain(own).collect()
+            if !deep {
+                work();
+            }
+            for helper in helpers {
+                helper.join().expect("a search thread panicked");
+            }
         });
-        let visited: u64 = outcome.map_err(overflow)?.iter().sum();
-        let (score, _, _, moves) = shared.best.into_inner().expect("no thread panicked holding the lock");
-        let out_of_budget = shared.out_of_budget.load(Ordering::Relaxed);
-        Ok(Found { score, moves, out_of_budget, nodes: shallow.nodes + visited })
+        let ledger = ledger.into_inner().expect("no thread panicked holding the ledger");
+        if let Some(at) = ledger.overflow {
+            return Err(overflow(at));
+        }
+        let (score, _) = ledger.best;
+        Ok(Found { score, moves: ledger.moves, out_of_budget: ledger.out_of_budget, nodes: ledger.nodes })
     }
 }
 
-/// A board a parallel search hands to a thread: `depth` moves from the root.
+/// A task: a board `depth` moves from the root, and the moves to it.
 struct Task {
     moves: Vec<Direction>,
     cells: Vec<u8>,
