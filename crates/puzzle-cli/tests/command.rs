@@ -739,3 +739,97 @@ fn an_incomplete_answer_says_what_is_proven_the_same_on_any_threads() {
          sequence of fewer than 6 moves can reach it)\n    moves: D L U L L L L L (8 moves)",
     );
 }
+
+/// The summary of a run of several files: what went wrong in words, the
+/// files to look at, and its colour (green when all hold, yellow when a
+/// search only stopped at its budget, red when anything failed).
+#[test]
+fn the_summary_counts_what_went_wrong_and_is_coloured_by_the_worst() {
+    let dir = tempfile::tempdir().unwrap();
+    let holds =
+        write_puzzle(&dir, "a-holds.puzzle", "game 2048\nboard {\n  2 2\n}\nquery max-tile within 1\nexpect 4\n");
+    let plain = write_puzzle(&dir, "b-plain.puzzle", "game 2048\nboard {\n  2 4\n}\nquery reach 8 within 2\n");
+    let deep = write_puzzle(&dir, "c-deep.puzzle", DEEP);
+    let wrong = write_puzzle(&dir, "d-wrong.puzzle", WRONG_EXPECT);
+    let last_lines = |args: &[&str], lines: usize| {
+        let mut all = vec!["run", "--color", "always"];
+        all.extend(args);
+        let text = stdout(&puzzle(&all));
+        let tail: Vec<&str> = text.lines().rev().take(lines).collect();
+        tail.into_iter().rev().collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(last_lines(&[&holds, &plain], 1), "\x1b[32m2 files, 2 queries: all as expected\x1b[0m");
+    assert_eq!(
+        last_lines(&[&holds, &deep, "--budget", "20"], 3),
+        format!("\x1b[33m2 files, 3 queries: 2 queries incomplete\x1b[0m\nto look at:\n  {deep}")
+    );
+    assert_eq!(
+        last_lines(&[&holds, &deep, &wrong, "--budget", "20"], 4),
+        format!("\x1b[1;31m3 files, 4 queries: 1 query failed, 2 queries incomplete\x1b[0m\nto look at:\n  {deep}\n  {wrong}")
+    );
+}
+
+/// What the report says under an answer, as a user reads it: the first move
+/// of a chance that needs none or that none helps, why a reach is out of
+/// reach (the bound that proves it, each bound at its edge), and the blocks
+/// left after a removal.
+#[test]
+fn the_lines_under_an_answer_say_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |name: &str, text: &str, args: &[&str]| {
+        let path = write_puzzle(&dir, name, text);
+        let mut all = vec!["run", path.as_str()];
+        all.extend(args);
+        let output = puzzle(&all);
+        assert_eq!(code(&output), 0, "{}", stderr(&output));
+        stdout(&output).replacen(&path, name, 1)
+    };
+    let chance =
+        "game 2048\nspawns classic\nboard {\n  4 .\n  . 2\n}\nquery chance 4 within 1\nquery chance 8 within 1\n";
+    assert_eq!(
+        run("chance.puzzle", chance, &[]),
+        "chance.puzzle\n  2048 with spawns 2 90% 4 10%, 2×2 board\n  chance 4 within 1: 1\n    \
+         first move: none needed (the board has the tile)\n    exact: rounding error below 3.3e-15, proven\n  \
+         chance 8 within 1: 0\n    first move: none helps\n    exact: rounding error below 3.3e-15, proven\n"
+    );
+    // Each reason at its bound's edge: the target at the sum's largest tile
+    // but past what the counts allow; at what the counts allow, or below it,
+    // but out of reach on this board.
+    for (row, query, why) in [
+        ("2 2 2 2", "reach 8 within 1", "in 1 move the tiles' counts allow no more (each move merges pairs of equal tiles, each tile once: the counting bound)"),
+        ("2 4 2", "reach 8 within 2", "every sequence of at most 2 moves was searched (1 board)"),
+        ("2 4 2 4 2 4", "reach 8 within 3", "every sequence of at most 3 moves was searched (1 board)"),
+        ("2 2 4 8", "reach 32 within 3", "the tiles add up to 16, and no move changes the sum"),
+    ] {
+        let text = run("why.puzzle", &format!("game 2048\nboard {{\n  {row}\n}}\nquery {query}\n"), &["--explain"]);
+        let target = query.split(' ').nth(1).unwrap();
+        let line = format!("    why: no tile of {target} or more can be made: {why}\n");
+        assert!(text.contains(&line), "{row}, {query}:\n{text}");
+    }
+    let blocks = "game blockgame\nboard {\n  . . 3 .\n  . 3 3 3\n  2 . . .\n  2 2 2 .\n  1 1 . 4\n  1 . 4 4\n}\nquery max-removed\n";
+    assert_eq!(
+        run("blocks.puzzle", blocks, &["--show"]),
+        "blocks.puzzle\n  blockgame, 6×4 board\n  start:\n    . . 3 .\n    . 3 3 3\n    2 . . .\n    2 2 2 .\n    \
+         1 1 . 4\n    1 . 4 4\n  max-removed: 3 blocks\n    removed: 3 2 4\n    after:\n      . . . .\n      . . . .\n      \
+         . . . .\n      . . . .\n      1 1 . .\n      1 . . .\n"
+    );
+}
+
+/// A file's errors are all told up to twenty; past them, one line says how
+/// many more.
+#[test]
+fn past_twenty_errors_one_line_says_how_many_more() {
+    let dir = tempfile::tempdir().unwrap();
+    let with_errors = |n: usize| {
+        let queries: String = (0..n).map(|_| "query max-tile within x\n").collect();
+        let path = write_puzzle(&dir, "many.puzzle", &format!("game 2048\nboard {{\n  2 2\n}}\n{queries}"));
+        let output = puzzle(&["run", &path]);
+        assert_eq!(code(&output), 2);
+        let errors = stderr(&output);
+        (errors.matches("error: ").count(), errors.lines().last().unwrap_or("").replacen(&path, "many.puzzle", 1))
+    };
+    assert_eq!(with_errors(20).0, 20);
+    assert!(!with_errors(20).1.contains("more error"), "{:?}", with_errors(20));
+    assert_eq!(with_errors(21), (21, "error: and 1 more error in many.puzzle".to_string()));
+    assert_eq!(with_errors(23), (21, "error: and 3 more errors in many.puzzle".to_string()));
+}

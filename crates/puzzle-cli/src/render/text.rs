@@ -510,14 +510,27 @@ fn rate(per_second: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::duration_text;
+    use super::{duration_text, rate};
 
     #[test]
     fn a_search_s_time_keeps_the_digits_its_rate_needs() {
-        for (seconds, shown) in
-            [(0.000_46, "0.460 ms"), (0.000_004, "0.004 ms"), (0.005_2, "5.2 ms"), (0.999, "999.0 ms"), (2.5, "2.50 s")]
-        {
+        for (seconds, shown) in [
+            (0.000_46, "0.460 ms"),
+            (0.000_004, "0.004 ms"),
+            (0.001, "1.0 ms"),
+            (0.005_2, "5.2 ms"),
+            (0.999, "999.0 ms"),
+            (1.0, "1.00 s"),
+            (2.5, "2.50 s"),
+        ] {
             assert_eq!(duration_text(seconds), shown, "{seconds}");
+        }
+    }
+
+    #[test]
+    fn a_rate_is_in_millions_from_a_million_on() {
+        for (per_second, shown) in [(999_999.4, "999999"), (1e6, "1.0 M"), (123_456_789.0, "123.5 M"), (0.4, "0")] {
+            assert_eq!(rate(per_second), shown, "{per_second}");
         }
     }
 }
