@@ -35,6 +35,7 @@ fn budgets_from_zero_up_state_only_what_is_proven() {
                     }
                     Proof::Incomplete { upper_bound } => {
                         assert!(found.tile <= exact.tile && exact.tile <= upper_bound, "{upper_bound}, {context}");
+                        assert_eq!(found.nodes, budget, "a search stops when its budget is spent, {context}");
                     }
                 }
 
@@ -47,6 +48,7 @@ fn budgets_from_zero_up_state_only_what_is_proven() {
                 match found.proof {
                     ReachProof::Exact => assert_eq!(found.moves.map(|m| m.len()), exact_reach, "{context}"),
                     ReachProof::Incomplete { fewest_at_least } => {
+                        assert_eq!(found.nodes, budget, "a search stops when its budget is spent, {context}");
                         // The bound never passes the true fewest (where the target
                         // is out of reach, no bound on sequences is false).
                         if let Some(fewest) = exact_reach {

@@ -347,3 +347,143 @@ fn tasks_at(board: &Board, depth: usize, kernel: Kernel) -> Result<Vec<Task>, us
     }
     Ok(layer)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rank_orders_bests_as_the_search_does() {
+        // A larger tile first, then fewer moves; nothing found ranks lowest.
+        assert!(rank((5, 9)) > rank((4, 1)));
+        assert!(rank((5, 3)) > rank((5, 4)));
+        assert_eq!(rank((5, 3)), rank((5, 3)));
+        assert!(rank((0, usize::MAX)) < rank((0, 0)));
+        assert!(rank((1, usize::MAX)) > rank((0, 0)));
+        let standing = Arc::new(AtomicU64::new(rank((4, 7))));
+        let stop = |start| Stop { standing: Arc::clone(&standing), start: rank(start) };
+        assert!(stop((4, 8)).stopped() && stop((3, 1)).stopped());
+        assert!(!stop((4, 7)).stopped() && !stop((4, 6)).stopped() && !stop((5, 9)).stopped());
+    }
+
+    /// A task run from `start` that visited `nodes` boards and found
+    /// `improved` (or overflowed at `Err`), out of budget or finished.
+    fn ran(
+        start: Best,
+        nodes: u64,
+        found: Result<Option<Best>, usize>,
+        out_of_budget: bool,
+        finished: bool,
+    ) -> TaskState {
+        let result = found.map(|improved| TaskOutcome {
+            improved: improved.map(|best| (best, vec![Direction::Up; best.1])),
+            out_of_budget,
+            finished,
+        });
+        TaskState::Ran(TaskRun { start, nodes, result })
+    }
+
+    fn ledger(states: Vec<TaskState>) -> Ledger {
+        let (best, moves, nodes) = ((3, 5), vec![Direction::Left; 5], 2);
+        Ledger { states, committed: 0, best, moves, nodes, out_of_budget: false, overflow: None, over: false }
+    }
+
+    /// Each state as a letter: `t` to run, `r` running, `R` ran, `C` committed.
+    fn letters(ledger: &Ledger) -> String {
+        let letter = |state: &TaskState| match state {
+            TaskState::ToRun => 't',
+            TaskState::Running => 'r',
+            TaskState::Ran(_) => 'R',
+            TaskState::Committed => 'C',
+        };
+        ledger.states.iter().map(letter).collect()
+    }
+
+    #[test]
+    fn runs_are_committed_in_order_from_the_best_before_them_within_the_budget() {
+        let (before, after) = ((3, 5), (4, 7));
+        // (the tasks, what the ledger holds after committing with a budget of
+        // 100: states, best, boards, over, out of budget, overflow)
+        type After = (&'static str, Best, u64, bool, bool, Option<usize>);
+        let cases: Vec<(Vec<TaskState>, After)> = vec![
+            // Committed in order, each from the best before it.
+            (
+                vec![
+                    ran(before, 10, Ok(Some(after)), false, false),
+                    ran(after, 5, Ok(None), false, false),
+                    TaskState::Running,
+                ],
+                ("CCr", after, 17, false, false, None),
+            ),
+            // A run after one not in yet waits for it.
+            (vec![TaskState::Running, ran(before, 5, Ok(None), false, false)], ("rR", before, 2, false, false, None)),
+            // From a best the tasks before it have passed: run again.
+            (
+                vec![ran(before, 10, Ok(Some(after)), false, false), ran(before, 5, Ok(None), false, false)],
+                ("Ct", after, 12, false, false, None),
+            ),
+            // More boards than the tasks before left (88): run again, stopped there.
+            (
+                vec![ran(before, 10, Ok(None), false, false), ran(before, 89, Ok(None), false, false)],
+                ("Ct", before, 12, false, false, None),
+            ),
+            // Stopped where the budget ends, exactly: the search is over.
+            (
+                vec![
+                    ran(before, 10, Ok(None), false, false),
+                    ran(before, 88, Ok(Some(after)), true, false),
+                    TaskState::Running,
+                ],
+                ("CCr", after, 100, true, true, None),
+            ),
+            // The cap reached in the fewest moves: over, the budget not spent.
+            (
+                vec![ran(before, 10, Ok(Some(after)), false, true), ran(after, 1, Ok(None), false, false)],
+                ("CR", after, 12, true, false, None),
+            ),
+            // A merge that overflows, in its turn.
+            (vec![ran(before, 4, Err(9), false, false), TaskState::ToRun], ("Ct", before, 6, true, false, Some(9))),
+            // Every task committed.
+            (vec![ran(before, 1, Ok(None), false, false)], ("C", before, 3, true, false, None)),
+        ];
+        for (index, (states, (states_after, best, nodes, over, out_of_budget, overflow))) in
+            cases.into_iter().enumerate()
+        {
+            let mut ledger = ledger(states);
+            ledger.commit(100);
+            assert_eq!(
+                (
+                    letters(&ledger).as_str(),
+                    ledger.best,
+                    ledger.nodes,
+                    ledger.over,
+                    ledger.out_of_budget,
+                    ledger.overflow
+                ),
+                (states_after, best, nodes, over, out_of_budget, overflow),
+                "case {index}"
+            );
+            assert_eq!(ledger.moves.len(), best.1, "case {index}: the witness is the best's");
+        }
+    }
+
+    #[test]
+    fn the_next_run_starts_from_the_best_the_tasks_before_it_are_expected_to_leave() {
+        let mut ledger = ledger(vec![
+            TaskState::Running,
+            ran((3, 5), 10, Ok(Some((4, 7))), false, false),
+            ran((4, 7), 10, Ok(Some((4, 6))), false, false),
+            ran((4, 7), 10, Ok(Some((4, 9))), false, false),
+            TaskState::ToRun,
+            TaskState::ToRun,
+        ]);
+        // The best of the committed one and of the runs since, and what the
+        // budget leaves after the committed tasks.
+        assert_eq!(ledger.next_to_run(100), Some((4, (4, 6), 98)));
+        assert_eq!(letters(&ledger), "rRRRrt");
+        assert_eq!(ledger.next_to_run(100), Some((5, (4, 6), 98)));
+        assert_eq!(ledger.next_to_run(100), None, "nothing left to run");
+        ledger.states[0] = TaskState::ToRun;
+        assert_eq!(ledger.next_to_run(100), Some((0, (3, 5), 98)), "the first from the committed best");
+    }
+}
