@@ -60,3 +60,26 @@ fn budgets_from_zero_up_state_only_what_is_proven() {
         }
     }
 }
+
+/// A search of eight moves or more searches the first three alone, within
+/// the same budget: a budget they use up gives the answer of a search of
+/// three moves (the same tile, witness and boards), on any threads.
+#[test]
+fn a_budget_spent_on_the_first_moves_answers_as_a_search_of_three() {
+    for seed in 0..40u64 {
+        let (height, width) = (3 + (seed % 4) as usize, 3 + ((seed / 4) % 4) as usize);
+        let start = board(height, width, 1 + seed % 4, 10 + seed % 40, seed);
+        for budget in [0, 1, 2, 3, 5, 8, 13] {
+            let three = max_tile_with(&start, 3, &SearchOptions { node_budget: Some(budget), threads: 1 }).unwrap();
+            if three.proof == Proof::Exact {
+                continue;
+            }
+            for threads in [1, 3] {
+                let options = SearchOptions { node_budget: Some(budget), threads };
+                let deep = max_tile_with(&start, 8 + (seed % 3) as usize, &options).unwrap();
+                let context = format!("budget {budget}, {threads} threads, seed {seed}:\n{start}");
+                assert_eq!((deep.tile, &deep.moves, deep.nodes), (three.tile, &three.moves, three.nodes), "{context}");
+            }
+        }
+    }
+}

@@ -127,16 +127,12 @@ impl Ledger {
     fn next_to_run(&mut self, budget: u64) -> Option<(usize, Best, u64)> {
         let index = (self.committed..self.states.len()).find(|&i| matches!(self.states[i], TaskState::ToRun))?;
         self.states[index] = TaskState::Running;
-        let expected = self.states[self.committed..index]
-            .iter()
-            .filter_map(|state| match state {
-                TaskState::Ran(TaskRun { result: Ok(TaskOutcome { improved: Some((best, _)), .. }), .. }) => {
-                    Some(*best)
-                }
-                _ => None,
-            })
-            .fold(self.best, |expected, best| if rank(best) > rank(expected) { best } else { expected });
-        Some((index, expected, budget - self.nodes))
+        let found_since = self.states[self.committed..index].iter().filter_map(|state| match state {
+            TaskState::Ran(TaskRun { result: Ok(TaskOutcome { improved: Some((best, _)), .. }), .. }) => Some(*best),
+            _ => None,
+        });
+        let expected = std::iter::once(self.best).chain(found_since).max_by_key(|&best| rank(best));
+        Some((index, expected.unwrap_or(self.best), budget - self.nodes))
     }
 
     /// Commits every task it can, in order: one whose run started from the
@@ -195,7 +191,9 @@ impl Search {
         let overflow = overflow_at(board.width());
         let shallow = Search::run_sequential(board, SPLIT_DEPTH, goal, kernel, budget)?;
         let root = Root::new(board, max_moves, goal);
-        if shallow.score == root.score_cap && shallow.moves.len() <= root.fewest_to_cap || shallow.out_of_budget {
+        // The cap reached within the first moves: no task can make more, nor
+        // reach it sooner (what reaches it sooner is among the first moves).
+        if shallow.score == root.score_cap || shallow.out_of_budget {
             return Ok(shallow);
         }
         let tasks = tasks_at(board, SPLIT_DEPTH, kernel).map_err(&overflow)?;
