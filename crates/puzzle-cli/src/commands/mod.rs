@@ -151,3 +151,45 @@ impl Colours {
 fn exit_code(reports: &[FileReport]) -> ExitCode {
     ExitCode::from(reports.iter().map(FileReport::status).max().unwrap_or(Status::Ok).exit_code())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{diff, line_ends, MOST_DIFF_LINES};
+    use crate::style::Style;
+
+    #[test]
+    fn line_ends_are_told_apart_by_kind() {
+        for (text, kinds) in [
+            ("a\r\nb\r\n", [true, false, false]),
+            ("a\nb\n", [false, true, false]),
+            ("a\rb\r", [false, false, true]),
+            ("a\r\nb\nc\rd", [true, true, true]),
+            ("one line", [false, false, false]),
+        ] {
+            assert_eq!(line_ends(text), kinds, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_diff_paints_what_goes_red_and_what_comes_green_but_not_its_header() {
+        let shown = diff(
+            "a.puzzle",
+            "game 2048\nboard {\n  2 2\n}\n",
+            "game 2048\nboard {\n  4 .\n}\n",
+            Style { colour: true },
+        );
+        assert_eq!(
+            shown,
+            "--- a.puzzle\n+++ a.puzzle\n@@ -1,4 +1,4 @@\n game 2048\n board {\n\x1b[1;31m-  2 2\x1b[0m\n\x1b[32m+  4 .\x1b[0m\n }\n"
+        );
+    }
+
+    #[test]
+    fn a_diff_is_shown_for_files_of_up_to_the_most_lines() {
+        let lines = |n: usize| "x\n".repeat(n);
+        let at_most = diff("a.puzzle", &lines(MOST_DIFF_LINES), &lines(MOST_DIFF_LINES - 1), Style::default());
+        assert!(at_most.starts_with("--- a.puzzle\n+++ a.puzzle\n"), "{at_most}");
+        let past = diff("a.puzzle", &lines(MOST_DIFF_LINES + 1), &lines(MOST_DIFF_LINES), Style::default());
+        assert!(past.starts_with("a.puzzle: would change (20001 lines, then 20000)"), "{past}");
+    }
+}
