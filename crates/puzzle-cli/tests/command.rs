@@ -833,3 +833,61 @@ fn past_twenty_errors_one_line_says_how_many_more() {
     assert_eq!(with_errors(21), (21, "error: and 1 more error in many.puzzle".to_string()));
     assert_eq!(with_errors(23), (21, "error: and 3 more errors in many.puzzle".to_string()));
 }
+
+/// `check` tells a valid file's warnings and an invalid file's errors on
+/// stderr (in colour when asked), one line of summary on stdout, and its
+/// JSON's exit status is the command's.
+#[test]
+fn check_tells_warnings_and_errors_and_its_json_says_the_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let fine = write_puzzle(&dir, "fine.puzzle", "game 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n");
+    let warned =
+        write_puzzle(&dir, "warned.puzzle", "game 2048\nboard {\n  2 2\n}\nquery max-tile within 1\nexpect 16\n");
+    let output = puzzle(&["check", &fine]);
+    assert_eq!(
+        (code(&output), stdout(&output), stderr(&output)),
+        (0, "1 file checked: all valid\n".into(), String::new())
+    );
+    let output = puzzle(&["check", &warned, &fine]);
+    assert_eq!((code(&output), stdout(&output)), (0, "2 files checked: all valid\n".into()));
+    assert!(stderr(&output).starts_with("warning: this `expect` can never hold"), "{}", stderr(&output));
+    let invalid = "puzzles/invalid/ragged-rows.puzzle";
+    let output = puzzle(&["check", "--color", "always", invalid, &fine]);
+    assert_eq!((code(&output), stdout(&output)), (2, "2 files checked: \x1b[1;31m1 file invalid\x1b[0m\n".into()));
+    assert!(stderr(&output).starts_with("\x1b[1;31merror\x1b[0m"), "{:?}", stderr(&output));
+    for (paths, status) in [(vec![fine.as_str()], 0), (vec![fine.as_str(), invalid], 2)] {
+        let output = puzzle(&[&["check", "--json"][..], &paths].concat());
+        let document: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+        assert_eq!((code(&output), document["summary"]["exit_status"].as_u64()), (status, Some(status as u64)));
+    }
+}
+
+/// `new` makes boards of 1 to 256 cells a side, and says so past them.
+#[test]
+fn new_makes_boards_up_to_the_largest_side_and_refuses_past_it() {
+    for (size, made) in
+        [("256x256", true), ("1x256", true), ("256x1", true), ("257x4", false), ("4x257", false), ("4x0", false)]
+    {
+        let output = puzzle(&["new", "2048", "--size", size]);
+        if made {
+            assert_eq!(code(&output), 0, "{size}: {}", stderr(&output));
+            assert!(stdout(&output).contains("game 2048"), "{size}");
+        } else {
+            assert_eq!(code(&output), 2, "{size}");
+            assert_eq!(stderr(&output), format!("error: a board is 1 to 256 cells on each side, not {size}\n"));
+        }
+    }
+}
+
+/// The judge reads at most 4 MiB of input: an input of that size is answered,
+/// one byte more is refused, as a user piping a file meets it.
+#[test]
+fn the_judge_answers_an_input_of_four_mebibytes_and_refuses_one_byte_more() {
+    let mut input = b"3\n2 2 2\n4 4 4\n8 8 8\n".to_vec();
+    input.resize(4 << 20, b' ');
+    let output = puzzle_with_stdin(&["judge", "boj-12100"], &input);
+    assert_eq!((code(&output), stdout(&output)), (0, "16\n".into()), "{}", stderr(&output));
+    input.push(b' ');
+    let output = puzzle_with_stdin(&["judge", "boj-12100"], &input);
+    assert_eq!((code(&output), stderr(&output)), (2, "error: the input is larger than 4194304 bytes\n".into()));
+}
