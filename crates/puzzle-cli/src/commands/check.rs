@@ -29,10 +29,10 @@ pub(super) fn check(paths: &[PathBuf], json: bool, quiet: bool, colour: Colours)
             Err(_) => {
                 output::diagnostics(&render_text(report, TextOptions { style: error_style, ..TextOptions::default() }))
             }
-            Ok(solved) if !solved.warnings.is_empty() => {
+            // No warnings: no text.
+            Ok(solved) => {
                 output::diagnostics(&diagnostics_text(&report.path, &report.source, &solved.warnings, error_style))
             }
-            Ok(_) => {}
         }
     }
     let invalid = reports.iter().filter(|r| r.outcome.is_err()).count();
