@@ -9,10 +9,10 @@
 //! takes these steps at each board, each marked `Step N` there:
 //!
 //! 1. **Score.** The board is recorded when it beats the best (`best.rs`:
-//!    score, then length; a tie keeps the sequence found first). The search is over when it reaches the
-//!    *score cap* in the fewest moves the counting bound allows: no tile can
-//!    exceed the largest power of two not above the board's sum, which no
-//!    move changes (`bounds.rs`, `Root`).
+//!    score, then length; a tie keeps the sequence found first). The search
+//!    is over when it reaches the *score cap* in the fewest moves the
+//!    counting bound allows: no tile can exceed the largest power of two not
+//!    above the board's sum, which no move changes (`bounds.rs`, `Root`).
 //! 2. **Budget and depth.** Past the node budget, or after K moves, nothing
 //!    below is searched (a board in hand is still scored).
 //! 3. **The last move, decided without playing it.** One move from the end,
@@ -82,8 +82,8 @@ pub(crate) struct Found {
     pub(crate) nodes: u64,
 }
 
-/// One search: its boards, its best and its bookkeeping. A parallel search
-/// runs one a thread.
+/// One search: its boards, its best and its bookkeeping. A search in tasks
+/// runs one for the first moves and one for each run of a task.
 pub(crate) struct Search {
     height: usize,
     width: usize,
