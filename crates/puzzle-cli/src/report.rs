@@ -28,6 +28,9 @@ pub struct Solved {
     pub answered: Answered,
     /// What is valid but surely not meant, in source order.
     pub warnings: Vec<Error>,
+    /// The file began with a UTF-8 byte order mark, which the report's
+    /// `source` leaves out: blessing writes it back.
+    pub byte_order_mark: bool,
 }
 
 /// Why a file has no answers.
@@ -131,9 +134,9 @@ pub fn process_bytes_watched(
         }
     };
     // A UTF-8 byte order mark (a Notepad save) is no part of the text.
-    let source = match source.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => source,
+    let (source, byte_order_mark) = match source.strip_prefix('\u{feff}') {
+        Some(rest) => (rest.to_string(), true),
+        None => (source, false),
     };
     let outcome = match parse(&source) {
         Ok(puzzle) => {
@@ -141,7 +144,7 @@ pub fn process_bytes_watched(
                 let name = puzzle.name.as_deref();
                 watch(&Growing { path: &path, source: &source, name, warnings: &puzzle.warnings, answered })
             });
-            Ok(Solved { answered, name: puzzle.name, warnings: puzzle.warnings })
+            Ok(Solved { answered, name: puzzle.name, warnings: puzzle.warnings, byte_order_mark })
         }
         Err(error) => Err(Failure::Invalid(error)),
     };

@@ -102,6 +102,12 @@ fn bless_leaves_invalid_files_alone_and_guesses_nothing() {
             deep.display()
         )
     );
+    // A failing `expect` beside it is rewritten, and the run still says
+    // that one search stopped at its budget.
+    std::fs::write(&deep, source.replace("within 1\n", "within 1\nexpect 2\n")).unwrap();
+    let output = puzzle(&["run", "--bless", "--budget", "20", &deep.display().to_string()]);
+    assert_eq!(output.status.code(), Some(3), "{}", text(&output.stderr));
+    assert_eq!(std::fs::read_to_string(&deep).unwrap(), written, "the failing expect rewritten");
     // An `expect` below the tile the stopped search found is refuted: it
     // stays, and still fails.
     let refuted = source.replace("within 12\n", "within 12\nexpect 2\n");
@@ -114,6 +120,25 @@ fn bless_leaves_invalid_files_alone_and_guesses_nothing() {
         "{}",
         text(&output.stderr)
     );
+    // Of several stopped searches, the note counts the refuted ones.
+    let notes = |expects: [&str; 3]| {
+        let queries: String = [12, 11, 10]
+            .iter()
+            .zip(expects)
+            .map(|(k, expect)| format!("query max-tile within {k}\n{expect}"))
+            .collect();
+        std::fs::write(&deep, source.replace("query max-tile within 12\nquery max-tile within 1\n", &queries)).unwrap();
+        let output = puzzle(&["run", "--bless", "--budget", "20", &deep.display().to_string()]);
+        assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+        let stderr = text(&output.stderr);
+        stderr.split_once("(`--budget` raises it)").unwrap().1.to_string()
+    };
+    assert_eq!(notes(["expect 2\n", "", ""]), "; 1 of them fails its `expect`, refuted by what the search proved\n");
+    assert_eq!(
+        notes(["expect 2\n", "expect 2\n", ""]),
+        "; 2 of them fail their `expect`s, refuted by what the searches proved\n"
+    );
+    assert_eq!(notes(["expect 2\n"; 3]), "; their `expect`s are refuted by what the searches proved, and still fail\n");
 }
 
 const SAMPLE: &str = "game 2048\nboard {\n  2 2 2\n  4 4 4\n  8 8 8\n}\nquery max-tile within 5\nexpect 16\n";
@@ -138,6 +163,14 @@ fn a_dash_reads_standard_input() {
         text(&tidy.stdout),
         "game 2048\n\nboard {\n  2 2 2\n  4 4 4\n  8 8 8\n}\n\nquery max-tile within 5\nexpect 16\n"
     );
+    // Already formatted: printed back as it came; `--check` says nothing.
+    let again = puzzle_with_stdin(&["fmt", "-"], &text(&tidy.stdout));
+    assert_eq!((again.status.code(), text(&again.stdout)), (Some(0), text(&tidy.stdout)));
+    let checked = puzzle_with_stdin(&["fmt", "--check", "-"], &text(&tidy.stdout));
+    assert_eq!((checked.status.code(), text(&checked.stdout)), (Some(0), String::new()));
+    let checked = puzzle_with_stdin(&["fmt", "--check", "-"], SAMPLE);
+    assert_eq!(checked.status.code(), Some(1));
+    assert!(text(&checked.stdout).starts_with("--- <stdin>\n"), "{}", text(&checked.stdout));
 }
 
 #[test]

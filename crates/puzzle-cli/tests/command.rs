@@ -523,6 +523,22 @@ fn svg_writes_one_picture_a_puzzle_with_every_step() {
         captions.iter().filter(|c| ["start", "D ", "L ", "U ", "R "].iter().any(|s| c.starts_with(s))).collect();
     assert_eq!(frames, [&"start", &"D 0.0273 best", &"L 0.0273 best", &"start", &"D 1594124 best", &"L 1581567"]);
     assert!(!tour.contains("play 20 games"), "{tour}");
+    // Files of the same name, in different folders: numbered in turn.
+    for folder in ["a", "b", "c"] {
+        std::fs::create_dir(dir.path().join(folder)).unwrap();
+        std::fs::copy(root().join("puzzles/merge-once.puzzle"), dir.path().join(folder).join("merge-once.puzzle"))
+            .unwrap();
+    }
+    let same = |folder: &str| dir.path().join(folder).join("merge-once.puzzle").display().to_string();
+    let output = puzzle(&["run", &same("a"), &same("b"), &same("c"), "--svg", &out.display().to_string()]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let mut names: Vec<String> =
+        std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["kakao-example.svg", "merge-once-2.svg", "merge-once-3.svg", "merge-once.svg", "spawns-tour.svg"]
+    );
     // A path that cannot be a directory is told before any answer.
     let output = puzzle(&["run", "puzzles/spawns-tour.puzzle", "--svg", "puzzles/merge-once.puzzle"]);
     assert_eq!((code(&output), stdout(&output)), (2, String::new()));
@@ -860,6 +876,39 @@ fn check_tells_warnings_and_errors_and_its_json_says_the_status() {
         let document: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
         assert_eq!((code(&output), document["summary"]["exit_status"].as_u64()), (status, Some(status as u64)));
     }
+}
+
+#[test]
+fn run_s_json_says_each_exit_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let query = "game 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n";
+    let holds = write_puzzle(&dir, "holds.puzzle", &format!("{query}expect 4\n"));
+    let fails = write_puzzle(&dir, "fails.puzzle", &format!("{query}expect 8\n"));
+    let deep =
+        "game 2048\nboard {\n  2 4 . 8 2 . 4 8\n  . 8 2 4 . 2 4 .\n  8 . 4 2 8 4 . 2\n}\nquery max-tile within 12\n";
+    let deep = write_puzzle(&dir, "deep.puzzle", deep);
+    let invalid = "puzzles/invalid/ragged-rows.puzzle";
+    for (args, status) in [
+        (vec![holds.as_str()], 0),
+        (vec![holds.as_str(), fails.as_str()], 1),
+        (vec![fails.as_str(), invalid], 2),
+        (vec!["--budget", "20", deep.as_str()], 3),
+    ] {
+        let output = puzzle(&[&["run", "--json"][..], &args].concat());
+        let document: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+        assert_eq!((code(&output), document["summary"]["exit_status"].as_u64()), (status, Some(status as u64)));
+    }
+}
+
+#[test]
+fn fmt_tells_a_file_it_cannot_lay_out_in_colour_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let junk = write_puzzle(&dir, "junk.puzzle", "game 2048\nboard {\n  2 2\n}\nquery max-tile within 1 junk\n");
+    let output = puzzle(&["fmt", "--check", "--color", "always", &junk]);
+    assert_eq!(code(&output), 2);
+    assert!(stderr(&output).starts_with("\x1b[1;31merror\x1b[0m"), "{:?}", stderr(&output));
+    let output = puzzle(&["fmt", "--check", "--color", "never", &junk]);
+    assert!(stderr(&output).starts_with("error: "), "{:?}", stderr(&output));
 }
 
 /// `new` makes boards of 1 to 256 cells a side, and says so past them.

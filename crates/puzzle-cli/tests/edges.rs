@@ -244,6 +244,33 @@ fn fmt_writes_through_a_link_and_keeps_permissions_and_crlf() {
 }
 
 #[test]
+fn a_byte_order_mark_stays_through_fmt_and_bless() {
+    // A Notepad save: the mark, CRLF, and no `expect` yet.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("notepad.puzzle");
+    std::fs::write(&file, "\u{feff}game   2048\r\nboard {\r\n2  2\r\n}\r\nquery max-tile within 1\r\n").unwrap();
+    let path = file.display().to_string();
+    let output = puzzle(&["fmt", &path]);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let formatted = "\u{feff}game 2048\r\n\r\nboard {\r\n  2 2\r\n}\r\n\r\nquery max-tile within 1\r\n";
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), formatted);
+    assert_eq!(puzzle(&["fmt", "--check", &path]).status.code(), Some(0), "formatted once is formatted");
+    let output = puzzle(&["run", "--bless", &path]);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), format!("{formatted}expect 4\r\n"));
+    // Standard input likewise.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .args(["fmt", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all("\u{feff}game 2048\nboard {\n2 2\n}\n".as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "\u{feff}game 2048\n\nboard {\n  2 2\n}\n");
+}
+
+#[test]
 fn fmt_leaves_no_file_behind_when_it_cannot_write() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("x.puzzle");

@@ -67,6 +67,23 @@ fn colour_follows_the_conventions_into_a_pipe() {
 }
 
 #[test]
+fn each_stream_is_coloured_as_it_is_a_terminal_or_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let (program, invalid) = (env!("CARGO_BIN_EXE_puzzle"), root().join("puzzles/invalid/ragged-rows.puzzle"));
+    let errors = dir.path().join("errors.txt");
+    // The report on the terminal, the errors into a file.
+    let line = format!("{program} run {} {} 2>{}", root().join(SAMPLE).display(), invalid.display(), errors.display());
+    let report = shell_on_a_terminal(&[], &line, dir.path());
+    let errors = std::fs::read_to_string(errors).unwrap();
+    assert!(report.contains(ESC) && !errors.contains(ESC), "{report:?} {errors:?}");
+    assert!(errors.starts_with("error: "), "{errors:?}");
+    // The errors on the terminal, the report into a pipe.
+    let line = format!("{program} run {} {} | cat >/dev/null", root().join(SAMPLE).display(), invalid.display());
+    let errors = shell_on_a_terminal(&[], &line, dir.path());
+    assert!(errors.starts_with(&format!("{ESC}[1;31merror{ESC}[0m")), "{errors:?}");
+}
+
+#[test]
 fn color_reaches_clap_errors() {
     let stderr = |output: Output| String::from_utf8(output.stderr).unwrap();
     assert!(stderr(puzzle_with(&[], &["run", "--bogus", "--color", "always"])).contains(ESC));

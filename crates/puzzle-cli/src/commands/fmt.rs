@@ -30,7 +30,7 @@ pub(super) fn fmt(paths: &[PathBuf], check: bool, quiet: bool, colour: Colours) 
             Input::Nothing(path, message) => (path, Outcome::Failed(message)),
         };
         match outcome {
-            Outcome::Unchanged { text: Some(text) } if !check => output::stdout(&text)?,
+            Outcome::Unchanged { text: Some(text) } => output::stdout(&text)?,
             Outcome::Unchanged { .. } => {}
             Outcome::Changed { before, after } if check => {
                 output::stdout(&diff(&path, &before, &after, style))?;
@@ -56,7 +56,8 @@ pub(super) fn fmt(paths: &[PathBuf], check: bool, quiet: bool, colour: Colours) 
 }
 
 enum Outcome {
-    /// Already formatted; the text, for standard input (printed back).
+    /// Already formatted; the text, for standard input without `--check`
+    /// (printed back).
     Unchanged {
         text: Option<String>,
     },
@@ -111,7 +112,7 @@ fn format_bytes(path: &str, bytes: Vec<u8>) -> Result<(String, String), Outcome>
             // formatter's own if the check finds none.
             let checked = process_bytes(path.to_string(), source.clone().into_bytes(), Budget::default(), false);
             let report = match checked.outcome {
-                Err(Failure::Invalid(ref errors)) if !errors.is_empty() => checked,
+                Err(Failure::Invalid(_)) => checked,
                 _ => FileReport { path: path.to_string(), source, outcome: Err(Failure::Invalid(vec![error])) },
             };
             Err(Outcome::Invalid(Box::new(report)))

@@ -48,8 +48,11 @@ struct Part {
     went_wrong: bool,
 }
 
-/// A run takes long enough for its slowest files to be worth naming.
-const WORTH_TIMING: Duration = Duration::from_secs(1);
+/// Whether the slowest files are worth naming (on stderr): they are among
+/// several, the run is not quiet, and the slowest took a second or more.
+fn worth_naming_the_slowest(quiet: bool, files: usize, slowest: Duration) -> bool {
+    !quiet && files > 1 && slowest >= Duration::from_secs(1)
+}
 
 /// Answers the files of `paths`, printing each report on stdout as it grows
 /// (each answer as soon as it and all before it are found), and each invalid
@@ -65,7 +68,7 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let jobs = options.jobs.map_or(1, |jobs| jobs as usize);
-    let threads = options.threads.map_or((cores / jobs).max(1), |threads| threads as usize);
+    let threads = options.threads.map_or(threads_per_job(cores, jobs), |threads| threads as usize);
     let budget = Budget { nodes: options.budget, threads, chance_boards: None };
     let style = Style { colour: colour.stdout };
     let error_style = Style { colour: colour.stderr };
@@ -84,10 +87,9 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
     // (so that a long query leaves the answers before it on screen).
     let part = |growing: &Growing| {
         let answers = growing.answered.count();
+        // No warnings make no text.
         let warnings = match answers {
-            0 if !growing.warnings.is_empty() => {
-                in_ascii(text::diagnostics_text(growing.path, growing.source, growing.warnings, error_style))
-            }
+            0 => in_ascii(text::diagnostics_text(growing.path, growing.source, growing.warnings, error_style)),
             _ => String::new(),
         };
         let report = match (report_text, answers) {
@@ -159,7 +161,7 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
         output::stdout(&text)?;
     }
     let slowest = times.iter().max().copied().unwrap_or_default();
-    if !options.quiet && reports.len() > 1 && slowest >= WORTH_TIMING {
+    if worth_naming_the_slowest(options.quiet, reports.len(), slowest) {
         output::diagnostics(&in_ascii(format!("{}\n", batch::slowest(&reports, &times, 3))));
     }
     if let Some(dir) = options.svg {
@@ -168,6 +170,12 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
         }
     }
     Ok(code)
+}
+
+/// Without `--threads`, the cores shared among the files answered at once,
+/// at least one each.
+fn threads_per_job(cores: usize, jobs: usize) -> usize {
+    (cores / jobs).max(1)
 }
 
 /// Whether any query of the file stopped at its budget.
@@ -207,14 +215,14 @@ fn bless_all(
         let Some(blessed) = bless(report) else { continue };
         if blessed.incomplete > 0 {
             // Nothing proven to write: say which file, and what would help.
-            let refuted = match blessed.refuted {
-                0 => String::new(),
-                n if n == blessed.incomplete => format!(
-                    "; {} refuted by what the search proved, and still {}",
-                    if n == 1 { "its `expect` is" } else { "their `expect`s are" },
-                    if n == 1 { "fails" } else { "fail" }
-                ),
-                n => format!("; {n} of them fail their `expect`, refuted by what the search proved"),
+            let refuted = match (blessed.refuted, blessed.incomplete) {
+                (0, _) => String::new(),
+                (1, 1) => "; its `expect` is refuted by what the search proved, and still fails".into(),
+                (n, all) if n == all => {
+                    "; their `expect`s are refuted by what the searches proved, and still fail".into()
+                }
+                (1, _) => "; 1 of them fails its `expect`, refuted by what the search proved".into(),
+                (n, _) => format!("; {n} of them fail their `expect`s, refuted by what the searches proved"),
             };
             all.still_failing |= blessed.refuted > 0;
             output::diagnostics(&format!(
@@ -233,11 +241,13 @@ fn bless_all(
             output::stdout(&diff(&report.path, &report.source, &blessed.text, style))?;
             continue;
         }
+        let byte_order_mark = report.outcome.as_ref().is_ok_and(|solved| solved.byte_order_mark);
+        let text = if byte_order_mark { format!("\u{feff}{}", blessed.text) } else { blessed.text };
         if report.path == crate::files::STDIN {
-            output::stdout(&blessed.text)?;
+            output::stdout(&text)?;
             continue;
         }
-        if let Err(err) = write_atomically(Path::new(&report.path), &blessed.text) {
+        if let Err(err) = write_atomically(Path::new(&report.path), &text) {
             // One file that cannot be written stops none of the others.
             let message = write_failure(&report.path, &err);
             output::error(&message, error_style);
@@ -287,4 +297,25 @@ fn write_pictures(dir: &Path, reports: &[FileReport], error_style: Style) -> boo
         }
     }
     all_written
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cores_are_shared_among_the_jobs() {
+        assert_eq!(threads_per_job(8, 1), 8);
+        assert_eq!(threads_per_job(8, 3), 2);
+        assert_eq!(threads_per_job(2, 4), 1, "at least one each");
+    }
+
+    #[test]
+    fn the_slowest_files_are_named_when_several_took_a_second() {
+        let second = Duration::from_secs(1);
+        assert!(worth_naming_the_slowest(false, 2, second));
+        assert!(!worth_naming_the_slowest(true, 2, second), "quiet");
+        assert!(!worth_naming_the_slowest(false, 1, second), "one file");
+        assert!(!worth_naming_the_slowest(false, 2, second - Duration::from_millis(1)));
+    }
 }

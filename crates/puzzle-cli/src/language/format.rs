@@ -5,7 +5,8 @@
 //! `name`/`game` header, the board, each query with its `expect`) separated by
 //! one blank line; comments kept in their order, a comment line above a
 //! statement stays right above it, a comment after a statement stays at the end
-//! of its line. Line ends become `\n` and the file ends with one.
+//! of its line. Line ends become `\n` and the file ends with one. A UTF-8
+//! byte order mark (a Notepad save) stays, before the text.
 //!
 //! Only the layout changes: the formatter works from the grammar's parse tree
 //! and writes back the very words it read, so the meaning cannot change (a
@@ -23,6 +24,11 @@ use crate::diagnostic::Lines;
 /// The canonical layout of `source`, or the syntax error that prevents one
 /// (a file with a bad value but good syntax is formatted all the same).
 pub fn format_source(source: &str) -> Result<String, Error> {
+    // The rest read with the mark blanked, as `parse` reads it, so that an
+    // error's offsets are the file's own.
+    if let Some(rest) = source.strip_prefix('\u{feff}') {
+        return format_source(&format!("   {rest}")).map(|formatted| format!("\u{feff}{formatted}"));
+    }
     let file = PuzzleParser::parse(Rule::file, source).map_err(|err| syntax_error(source, err))?;
     let lines = Lines::new(source);
     let comments = Comments::of(source, &lines);

@@ -243,7 +243,8 @@ fn answer_in_the_background(state: &Arc<State>, connection: &Connection, uri: St
             documents.get(&uri).is_some_and(|document| document.generation == generation)
         };
         let answered = answer_while(&puzzle, budget, true, &current);
-        let solved = Solved { name: puzzle.name, answered, warnings: puzzle.warnings };
+        // The editor's text is the source, a byte order mark and all.
+        let solved = Solved { name: puzzle.name, answered, warnings: puzzle.warnings, byte_order_mark: false };
         let report = Arc::new(FileReport { path: uri.clone(), source: text, outcome: Ok(solved) });
         let mut documents = state.documents.lock().expect("no panic holding the documents");
         let Some(document) = documents.get_mut(&uri) else { return };
