@@ -199,6 +199,16 @@ fn the_engine_plays_until_any_key_and_q_quits_even_while_it_plays() {
     session.keys("a");
     session.wait_for("the engine plays");
     session.wait_until("the engine's moves", |screen| !screen.contains("— 0 moves") && !screen.contains("— 1 move —"));
+    // Ctrl-L draws the screen again, and the engine plays on.
+    // (0 for a screen caught half drawn, its title not there yet.)
+    let moves = |screen: &str| -> u64 {
+        let title = screen.lines().next().unwrap_or_default();
+        title.split(" — ").find_map(|part| part.strip_suffix(" moves")?.parse().ok()).unwrap_or(0)
+    };
+    session.keys("C-l");
+    let redrawn = moves(&session.wait_until("the title", |screen| moves(screen) > 0));
+    let later = session.wait_until("more moves", |screen| moves(screen) > redrawn + 2);
+    assert!(!later.contains("the engine stopped"), "{later}");
     session.keys("x");
     let stopped = session.wait_for("the engine stopped");
     sleep(Duration::from_millis(300));
@@ -320,6 +330,68 @@ fn closing_the_terminal_ends_the_game() {
 }
 
 #[test]
+fn a_terminal_hung_up_without_a_sighup_ends_the_game_as_one() {
+    use rustix::pty::{grantpt, openpt, ptsname, unlockpt, OpenptFlags};
+    use std::os::unix::fs::OpenOptionsExt;
+    // A terminal the game does not have as its controlling one: closing it
+    // hangs up the game's input, and the kernel sends no SIGHUP.
+    let terminal = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY | OpenptFlags::CLOEXEC).unwrap();
+    grantpt(&terminal).unwrap();
+    unlockpt(&terminal).unwrap();
+    let name = ptsname(&terminal, Vec::new()).unwrap();
+    let side = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(rustix::fs::OFlags::NOCTTY.bits() as i32)
+        .open(name.to_str().unwrap())
+        .unwrap();
+    rustix::termios::tcsetwinsize(
+        &side,
+        rustix::termios::Winsize { ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0 },
+    )
+    .unwrap();
+    // Killed when the test fails: a game that did not end would run on.
+    struct Game(std::process::Child);
+    impl Drop for Game {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut game = Game(
+        Command::new(env!("CARGO_BIN_EXE_puzzle"))
+            .args(["play", "--seed", "5"])
+            .stdin(side.try_clone().unwrap())
+            .stdout(side.try_clone().unwrap())
+            .stderr(side)
+            .spawn()
+            .unwrap(),
+    );
+    let (mut seen, start) = (Vec::new(), Instant::now());
+    while !String::from_utf8_lossy(&seen).contains("q quit") {
+        assert!(start.elapsed() < Duration::from_secs(20), "{}", String::from_utf8_lossy(&seen));
+        let mut fds = [rustix::event::PollFd::new(&terminal, rustix::event::PollFlags::IN)];
+        let timeout = rustix::event::Timespec { tv_sec: 0, tv_nsec: 100_000_000 };
+        if rustix::event::poll(&mut fds, Some(&timeout)).unwrap() > 0 {
+            let mut buffer = [0; 65536];
+            let read = rustix::io::read(&terminal, &mut buffer).unwrap();
+            seen.extend_from_slice(&buffer[..read]);
+        }
+    }
+    drop(terminal);
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = game.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "the game still runs");
+        sleep(Duration::from_millis(50));
+    };
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(status.signal(), Some(1), "ended as by SIGHUP: {status:?}");
+}
+
+#[test]
 fn a_terminal_too_small_for_the_board_says_so_until_it_grows() {
     // A 20×20 board needs 2 + 20 × 5 columns and 2 + 20 + 2 rows.
     let Some(session) = game_as_the_pane("puzzle-play-small", (60, 20), &["--size", "20x20", "--seed", "17"]) else {
@@ -341,6 +413,27 @@ fn a_terminal_too_small_for_the_board_says_so_until_it_grows() {
 }
 
 #[test]
+fn without_a_seed_one_from_the_clock_is_shown_and_an_idle_game_sleeps() {
+    let Some(session) = game_as_the_pane("puzzle-play-idle", (80, 24), &[]) else { return };
+    let screen = session.wait_for_drawn("— seed ");
+    let title = screen.lines().next().unwrap();
+    let seed: u64 = title.rsplit("— seed ").next().unwrap().trim().parse().unwrap();
+    assert!(seed < 1_000_000, "a seed short enough to type again: {title}");
+    // Waiting for a key, the game wakes ten times a second (to see a
+    // resize or a signal), not more: its thread's sleeps in two seconds.
+    let pid = session.tmux(&["display-message", "-p", "-t", &session.name, "#{pane_pid}"]).trim().to_string();
+    let sleeps = || {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+        let line = status.lines().find(|line| line.starts_with("voluntary_ctxt_switches:")).unwrap();
+        line.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap()
+    };
+    let before = sleeps();
+    sleep(Duration::from_secs(2));
+    let slept = sleeps() - before;
+    assert!(slept < 100, "{slept} sleeps in two seconds");
+}
+
+#[test]
 fn play_without_a_terminal_says_so() {
     let output = Command::new(env!("CARGO_BIN_EXE_puzzle")).arg("play").output().unwrap();
     assert_eq!(output.status.code(), Some(2));
@@ -351,6 +444,11 @@ fn play_without_a_terminal_says_so() {
     for (args, told) in [
         (vec!["play", "--size", "1x1"], "at least 2 cells, not 1x1"),
         (vec!["play", "--size", "40x40"], "1 to 32 cells on each side"),
+        (vec!["play", "--size", "33x4"], "not 33x4"),
+        (vec!["play", "--size", "4x33"], "not 4x33"),
+        // The least and the largest boards pass, to the terminal's check.
+        (vec!["play", "--size", "1x2"], "needs a terminal"),
+        (vec!["play", "--size", "32x32"], "needs a terminal"),
         (vec!["play", root.join("puzzles/kakao-example.puzzle").to_str().unwrap()], "a block game"),
         // A bad file's every error, where and what, as `puzzle check` tells them.
         (
@@ -372,6 +470,22 @@ fn play_without_a_terminal_says_so() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains(told), "{args:?}: {stderr}");
+    }
+    // A bad file's errors in colour when asked.
+    let bad = root.join("puzzles/invalid/tile-one.puzzle");
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_puzzle")).args(["play", "--color", "always"]).arg(&bad).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.starts_with("\x1b[1;31merror\x1b[0m"), "{stderr:?}");
+    // A terminal on one side only is not enough (util-linux `script` gives
+    // the game a terminal, then one side is redirected).
+    for redirected in ["> /dev/null", "< /dev/null"] {
+        let line = format!("{} play {redirected}", env!("CARGO_BIN_EXE_puzzle"));
+        // (Within a time: a game started in error would wait for keys.)
+        let output = Command::new("timeout").args(["20", "script", "-qec", &line, "/dev/null"]).output().unwrap();
+        let told = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(2), "{redirected}: {told}");
+        assert!(told.contains("needs a terminal (standard input and output both)"), "{redirected}: {told}");
     }
 }
 

@@ -81,7 +81,9 @@ mod tests {
             assert_eq!(with(KeyModifiers::CONTROL, c), None, "Ctrl-{c}");
             assert_eq!(with(KeyModifiers::ALT, c), None, "Alt-{c}");
         }
-        assert_eq!(with(KeyModifiers::CONTROL | KeyModifiers::ALT, 'c'), None);
+        for c in ['c', 'z', 'l'] {
+            assert_eq!(with(KeyModifiers::CONTROL | KeyModifiers::ALT, c), None, "Ctrl-Alt-{c}");
+        }
         // Shift is how a capital is typed.
         assert_eq!(with(KeyModifiers::SHIFT, 'A'), Some(Action::Move(Direction::Left)));
     }

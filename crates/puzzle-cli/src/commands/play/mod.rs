@@ -36,7 +36,7 @@ use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
 
 use self::keys::{action_of, Action};
 use self::session::{engine, Session};
-use self::terminal::{suspend, take_the_terminal, watch, TerminalGuard};
+use self::terminal::{end_by, hung_up, suspend, take_the_terminal, watch, TerminalGuard};
 use crate::language::errors::count;
 use crate::language::{parse_position, Game};
 use crate::render::text::{render_text, TextOptions};
@@ -137,97 +137,106 @@ pub(super) fn play(
     // drawn ten times a second flickers on some terminals.
     let mut drawn: Option<(u16, u16)> = None;
     let mut changed = true;
-    loop {
-        if stop_asked.swap(false, Ordering::SeqCst) {
-            stop_engine(&mut auto, &mut session);
-            suspend(&mut session)?;
-            drawn = None;
-        }
-        if continued.swap(false, Ordering::SeqCst) {
-            take_the_terminal()?;
-            drawn = None;
-        }
-        let size = crossterm::terminal::size()?;
-        if changed || drawn != Some(size) {
-            session.draw(&mut out, size)?;
-            (drawn, changed) = (Some(size), false);
-        }
-        if signal.load(Ordering::SeqCst) != 0 {
-            break;
-        }
-        let fits = session.fits(size);
-        let wait = if auto && fits { Duration::from_millis(1) } else { Duration::from_millis(100) };
-        if !event::poll(wait)? {
-            if auto && fits {
-                changed = true;
-                match best_move(&session.board, &session.law, &engine()).map(|answer| answer.choice) {
-                    Ok(Some(direction)) => {
-                        let told = std::mem::take(&mut session.message);
-                        session.apply(Action::Move(direction))?;
-                        // What a move tells (a tile made, the game over) stays
-                        // on screen while the engine plays on, above the line
-                        // that it plays.
-                        session.message = match session.message.as_str() {
-                            "" => told,
-                            news => format!("{news}\n{ENGINE_PLAYS}"),
-                        };
-                    }
-                    Ok(None) => {
-                        // A lost board: say so rather than "the engine plays".
-                        auto = false;
-                        session.tell_if_over();
-                    }
-                    Err(overflow) => {
-                        auto = false;
-                        session.message = format!("the engine stopped: {overflow}");
+    // A terminal hung up (no SIGHUP comes when it is not the game's
+    // controlling one) may fail a read or a write here before the watch
+    // notices it: the game ends as by SIGHUP all the same.
+    let played = (|| -> anyhow::Result<()> {
+        loop {
+            if stop_asked.swap(false, Ordering::SeqCst) {
+                stop_engine(&mut auto, &mut session);
+                suspend(&mut session)?;
+                drawn = None;
+            }
+            if continued.swap(false, Ordering::SeqCst) {
+                take_the_terminal()?;
+                drawn = None;
+            }
+            let size = crossterm::terminal::size()?;
+            if changed || drawn != Some(size) {
+                session.draw(&mut out, size)?;
+                (drawn, changed) = (Some(size), false);
+            }
+            if signal.load(Ordering::SeqCst) != 0 {
+                break;
+            }
+            let fits = session.fits(size);
+            let wait = if auto && fits { Duration::from_millis(1) } else { Duration::from_millis(100) };
+            if !event::poll(wait)? {
+                if auto && fits {
+                    changed = true;
+                    match best_move(&session.board, &session.law, &engine()).map(|answer| answer.choice) {
+                        Ok(Some(direction)) => {
+                            let told = std::mem::take(&mut session.message);
+                            session.apply(Action::Move(direction))?;
+                            // What a move tells (a tile made, the game over) stays
+                            // on screen while the engine plays on, above the line
+                            // that it plays.
+                            session.message = match session.message.as_str() {
+                                "" => told,
+                                news => format!("{news}\n{ENGINE_PLAYS}"),
+                            };
+                        }
+                        Ok(None) => {
+                            // A lost board: say so rather than "the engine plays".
+                            auto = false;
+                            session.tell_if_over();
+                        }
+                        Err(overflow) => {
+                            auto = false;
+                            session.message = format!("the engine stopped: {overflow}");
+                        }
                     }
                 }
-            }
-            continue;
-        }
-        let Event::Key(key) = event::read()? else { continue };
-        if key.kind == KeyEventKind::Release {
-            continue;
-        }
-        let action = action_of(key);
-        // These act on the terminal, not the game, whatever the game's state.
-        match action {
-            Some(Action::Quit) => break,
-            // As a SIGTSTP from elsewhere is, at the top of the loop.
-            Some(Action::Suspend) => {
-                stop_asked.store(true, Ordering::SeqCst);
                 continue;
             }
-            Some(Action::Redraw) => {
-                drawn = None;
+            let Event::Key(key) = event::read()? else { continue };
+            if key.kind == KeyEventKind::Release {
                 continue;
             }
-            _ => {}
-        }
-        if !fits {
-            continue;
-        }
-        changed = true;
-        if auto {
-            // Any other key stops the engine (quitting quits at once).
-            stop_engine(&mut auto, &mut session);
-            continue;
-        }
-        let Some(action) = action else { continue };
-        match action {
-            Action::Auto => {
-                auto = true;
-                session.message = ENGINE_PLAYS.into();
+            let action = action_of(key);
+            // These act on the terminal, not the game, whatever the game's state.
+            match action {
+                Some(Action::Quit) => break,
+                // As a SIGTSTP from elsewhere is, at the top of the loop.
+                Some(Action::Suspend) => {
+                    stop_asked.store(true, Ordering::SeqCst);
+                    continue;
+                }
+                Some(Action::Redraw) => {
+                    drawn = None;
+                    continue;
+                }
+                _ => {}
             }
-            action => session.apply(action)?,
+            if !fits {
+                continue;
+            }
+            changed = true;
+            if auto {
+                // Any other key stops the engine (quitting quits at once).
+                stop_engine(&mut auto, &mut session);
+                continue;
+            }
+            let Some(action) = action else { continue };
+            match action {
+                Action::Auto => {
+                    auto = true;
+                    session.message = ENGINE_PLAYS.into();
+                }
+                action => session.apply(action)?,
+            }
         }
+        Ok(())
+    })();
+    if played.is_err() && hung_up() {
+        end_by(SIGHUP);
     }
-    drop(guard);
+    played?;
     let signal = signal.load(Ordering::SeqCst);
     if signal != 0 {
-        let _ = signal_hook::low_level::emulate_default_handler(signal as i32);
-        return Ok(ExitCode::from(128 + signal as u8));
+        end_by(signal as i32);
     }
+    drop(guard);
     println!(
         "score {}, {}, largest tile {} (seed {})",
         session.score,

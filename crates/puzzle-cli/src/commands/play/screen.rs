@@ -156,6 +156,10 @@ mod tests {
         assert_eq!(wrapped("The terminal is 8×4", 8), ["The", "terminal", "is 8×4"]);
         assert_eq!(wrapped("abcdefghij k", 4), ["abcd", "efgh", "ij k"]);
         assert_eq!(wrapped("one two", 80), ["one two"]);
+        // A word fits when the line, a space and the word do, to the column.
+        assert_eq!(wrapped("ab cd", 5), ["ab cd"]);
+        assert_eq!(wrapped("ab cd", 4), ["ab", "cd"]);
+        assert_eq!(wrapped("abc d", 4), ["abc", "d"]);
     }
 
     #[test]
@@ -172,6 +176,104 @@ mod tests {
         );
         // An item wider than the terminal stands alone (the drawing cuts it).
         assert_eq!(joined_within(KEYS, " · ", 10)[..2], ["arrows, w s d, k j l: move", "u undo"]);
+    }
+
+    /// The screen `session` draws on a terminal of `size`, as a terminal
+    /// shows it: its moves followed, its colours and bold dropped, each
+    /// line's trailing blanks cut.
+    fn screen(session: &Session, size: (u16, u16)) -> Vec<String> {
+        let mut out = Vec::new();
+        session.draw(&mut out, size).unwrap();
+        let drawn = String::from_utf8(out).unwrap();
+        let mut rows = vec![Vec::<char>::new(); usize::from(size.1)];
+        let (mut row, mut column) = (0, 0);
+        let mut chars = drawn.chars();
+        while let Some(c) = chars.next() {
+            if c != '\x1b' {
+                let line = &mut rows[row];
+                line.resize(line.len().max(column + 1), ' ');
+                line[column] = c;
+                column += 1;
+                continue;
+            }
+            // `ESC [ parameters letter`: a move (`H`), else a colour or a clear.
+            let (mut parameters, mut letter) = (String::new(), None);
+            for c in chars.by_ref().skip(1) {
+                if c.is_ascii_alphabetic() {
+                    letter = Some(c);
+                    break;
+                }
+                parameters.push(c);
+            }
+            if letter == Some('H') {
+                let (line, at) = parameters.split_once(';').unwrap();
+                (row, column) = (line.parse::<usize>().unwrap() - 1, at.parse::<usize>().unwrap() - 1);
+            }
+        }
+        rows.iter().map(|line| line.iter().collect::<String>().trim_end().to_string()).collect()
+    }
+
+    #[test]
+    fn the_board_under_the_title_then_the_keys_and_the_message() {
+        let board: Board = "2 . / . 1024".parse().unwrap();
+        let mut session = Session::new(board, SpawnLaw::classic(), 1, Some(false));
+        session.message = "hint: left (depth 3, 120 nodes)\n  left  12.5\n  up    7.0".into();
+        assert_eq!(
+            screen(&session, (80, 12)),
+            [
+                "puzzle play — score 0 — 0 moves — seed 1",
+                "",
+                "     2    .",
+                "     . 1024",
+                "",
+                "arrows, w s d, k j l: move · u undo · h hint · a engine · n new game · q quit",
+                "",
+                "hint: left (depth 3, 120 nodes)",
+                "  left  12.5",
+                "  up    7.0",
+                "",
+                "",
+            ]
+        );
+        // Tiles are painted, empty cells are not.
+        let mut out = Vec::new();
+        session.draw(&mut out, (80, 12)).unwrap();
+        let drawn = String::from_utf8(out).unwrap();
+        let painted = |value: u64| format!("\x1b[1;{}m", ansi(tile_colours(value), false));
+        assert_eq!(drawn.matches(&painted(2)).count() + drawn.matches(&painted(1024)).count(), 2, "{drawn:?}");
+        assert_eq!(drawn.matches("\x1b[1;38").count(), 2, "{drawn:?}");
+    }
+
+    #[test]
+    fn on_a_narrow_terminal_the_keys_and_a_long_message_take_more_lines() {
+        let board: Board = "2 . / . 4".parse().unwrap();
+        let mut session = Session::new(board, SpawnLaw::classic(), 1, None);
+        session.message = "nothing more to undo: the last 838860 moves are kept".into();
+        assert_eq!(
+            screen(&session, (30, 14))[4..],
+            [
+                "",
+                "arrows, w s d, k j l: move",
+                "u undo · h hint · a engine",
+                "n new game · q quit",
+                "",
+                "nothing more to undo: the last",
+                "838860 moves are kept",
+                "",
+                "",
+                "",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_board_is_drawn_when_the_terminal_holds_it_in_both_directions() {
+        // 2 × 2 cells of 4 columns: 2 + 2 × 5 columns, 2 + 2 + 2 rows.
+        let session = Session::new("2 . / . 4".parse().unwrap(), SpawnLaw::classic(), 1, None);
+        assert!(session.fits((12, 6)));
+        assert!(!session.fits((11, 6)), "one column short");
+        assert!(!session.fits((12, 5)), "one row short");
+        assert_eq!(screen(&session, (11, 6))[0], "The");
     }
 
     #[test]

@@ -181,6 +181,8 @@ mod tests {
     fn a_move_spawns_a_tile_and_undo_takes_both_back() {
         let board: Board = "2 2 . . / . . . . / . . . . / . . . .".parse().unwrap();
         let mut session = session_on(&board);
+        session.apply(Action::Undo).unwrap();
+        assert_eq!((session.message.as_str(), session.moves), ("nothing to undo", 0));
         session.apply(Action::Move(Direction::Left)).unwrap();
         assert_eq!((session.score, session.moves), (4, 1));
         let tiles = session.board.exponents().as_slice().iter().filter(|&&e| e > 0).count();

@@ -73,17 +73,28 @@ fn give_back_the_terminal() {
 pub(super) fn watch(signal: Arc<AtomicUsize>) {
     std::thread::spawn(move || loop {
         std::thread::sleep(Duration::from_millis(50));
-        let stdin = std::io::stdin();
-        let mut fds = [rustix::event::PollFd::new(&stdin, rustix::event::PollFlags::IN)];
-        let hung_up = rustix::event::poll(&mut fds, Some(&rustix::event::Timespec::default())).is_ok()
-            && fds[0].revents().intersects(rustix::event::PollFlags::HUP | rustix::event::PollFlags::ERR);
         let number = match signal.load(Ordering::SeqCst) {
-            0 if hung_up => SIGHUP,
+            0 if hung_up() => SIGHUP,
             0 => continue,
             number => number as i32,
         };
-        give_back_the_terminal();
-        let _ = signal_hook::low_level::emulate_default_handler(number);
-        std::process::exit(128 + number);
+        end_by(number);
     });
+}
+
+/// Whether the terminal's other end is closed: its input hung up.
+pub(super) fn hung_up() -> bool {
+    let stdin = std::io::stdin();
+    let mut fds = [rustix::event::PollFd::new(&stdin, rustix::event::PollFlags::IN)];
+    rustix::event::poll(&mut fds, Some(&rustix::event::Timespec::default())).is_ok()
+        && fds[0].revents().intersects(rustix::event::PollFlags::HUP | rustix::event::PollFlags::ERR)
+}
+
+/// The terminal given back, then the process ended by `signal`'s default
+/// action (so its parent sees it die by the signal); the exit status 128 +
+/// the signal's number only if that action let it live.
+pub(super) fn end_by(signal: i32) -> ! {
+    give_back_the_terminal();
+    let _ = signal_hook::low_level::emulate_default_handler(signal);
+    std::process::exit(128 + signal);
 }
