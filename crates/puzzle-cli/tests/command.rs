@@ -872,10 +872,16 @@ fn check_tells_warnings_and_errors_and_its_json_says_the_status() {
     assert_eq!((code(&output), stdout(&output)), (2, "2 files checked: \x1b[1;31m1 file invalid\x1b[0m\n".into()));
     assert!(stderr(&output).starts_with("\x1b[1;31merror\x1b[0m"), "{:?}", stderr(&output));
     for (paths, status) in [(vec![fine.as_str()], 0), (vec![fine.as_str(), invalid], 2)] {
-        let output = puzzle(&[&["check", "--json"][..], &paths].concat());
-        let document: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
-        assert_eq!((code(&output), document["summary"]["exit_status"].as_u64()), (status, Some(status as u64)));
+        assert_eq!(json_s_exit_status("check", &paths), (status, Some(status as u64)));
     }
+}
+
+/// `puzzle COMMAND --json ARGS`: its exit status, and the one its document
+/// says.
+fn json_s_exit_status(command: &str, args: &[&str]) -> (i32, Option<u64>) {
+    let output = puzzle(&[&[command, "--json"][..], args].concat());
+    let document: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    (code(&output), document["summary"]["exit_status"].as_u64())
 }
 
 #[test]
@@ -894,9 +900,7 @@ fn run_s_json_says_each_exit_status() {
         (vec![fails.as_str(), invalid], 2),
         (vec!["--budget", "20", deep.as_str()], 3),
     ] {
-        let output = puzzle(&[&["run", "--json"][..], &args].concat());
-        let document: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
-        assert_eq!((code(&output), document["summary"]["exit_status"].as_u64()), (status, Some(status as u64)));
+        assert_eq!(json_s_exit_status("run", &args), (status, Some(status as u64)));
     }
 }
 
