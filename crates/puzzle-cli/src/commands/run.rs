@@ -152,7 +152,7 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
             Status::Error => 2,
             _ if blessed.unwritten => 2,
             _ if blessed.still_failing || (options.check && blessed.changed) => 1,
-            _ if reports.iter().any(|r| r.status() == Status::Incomplete || has_incomplete(r)) => 3,
+            _ if reports.iter().any(has_incomplete) => 3,
             _ => 0,
         });
     }

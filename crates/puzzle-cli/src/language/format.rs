@@ -16,6 +16,7 @@
 use pest::iterators::Pair;
 use pest::Parser;
 
+use super::byte_order_mark_blanked;
 use super::errors::Error;
 use super::grammar::{PuzzleParser, Rule};
 use super::parse::{comment_start, syntax_error};
@@ -24,10 +25,9 @@ use crate::diagnostic::Lines;
 /// The canonical layout of `source`, or the syntax error that prevents one
 /// (a file with a bad value but good syntax is formatted all the same).
 pub fn format_source(source: &str) -> Result<String, Error> {
-    // The rest read with the mark blanked, as `parse` reads it, so that an
-    // error's offsets are the file's own.
-    if let Some(rest) = source.strip_prefix('\u{feff}') {
-        return format_source(&format!("   {rest}")).map(|formatted| format!("\u{feff}{formatted}"));
+    // The rest read as `parse` reads it, the mark written back.
+    if source.starts_with('\u{feff}') {
+        return format_source(&byte_order_mark_blanked(source)).map(|formatted| format!("\u{feff}{formatted}"));
     }
     let file = PuzzleParser::parse(Rule::file, source).map_err(|err| syntax_error(source, err))?;
     let lines = Lines::new(source);

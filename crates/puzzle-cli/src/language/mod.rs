@@ -48,18 +48,20 @@ pub fn parse_position(source: &str) -> Result<Puzzle, Vec<Error>> {
     parse_with(source, |error| !matches!(error.kind, ErrorKind::NoQuery { .. }))
 }
 
+/// `source` as the language reads it: a UTF-8 byte order mark (a Notepad
+/// save) is no part of the text, and its three bytes are blanked so that
+/// every offset stays the file's own.
+pub(crate) fn byte_order_mark_blanked(source: &str) -> std::borrow::Cow<'_, str> {
+    match source.strip_prefix('\u{feff}') {
+        Some(rest) => format!("   {rest}").into(),
+        None => source.into(),
+    }
+}
+
 /// [`parse()`], keeping only the errors `counts` says are errors here.
 fn parse_with(source: &str, counts: impl Fn(&Error) -> bool) -> Result<Puzzle, Vec<Error>> {
-    // A UTF-8 byte order mark (a Notepad save) is no part of the text; its
-    // three bytes are blanked so that every offset stays the file's own.
-    let blanked;
-    let source = match source.strip_prefix('\u{feff}') {
-        Some(rest) => {
-            blanked = format!("   {rest}");
-            blanked.as_str()
-        }
-        None => source,
-    };
+    let blanked = byte_order_mark_blanked(source);
+    let source = blanked.as_ref();
     // Look-alikes are told, and the file read with what they stand for.
     let look_alikes = characters::look_alikes(source);
     let replaced = (!look_alikes.is_empty()).then(|| characters::replaced(source, &look_alikes));
