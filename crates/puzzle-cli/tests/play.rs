@@ -72,10 +72,15 @@ impl Session {
 }
 
 impl Session {
+    /// The process id of the pane's own process (the game, or its shell).
+    fn pane_pid(&self) -> String {
+        self.tmux(&["display-message", "-p", "-t", &self.name, "#{pane_pid}"]).trim().to_string()
+    }
+
     /// The process id of the game the pane's shell runs.
     fn game_pid(&self) -> String {
-        let shell = self.tmux(&["display-message", "-p", "-t", &self.name, "#{pane_pid}"]);
-        let child = Command::new("pgrep").args(["-P", shell.trim()]).output().unwrap();
+        let shell = self.pane_pid();
+        let child = Command::new("pgrep").args(["-P", &shell]).output().unwrap();
         let pid = String::from_utf8_lossy(&child.stdout).trim().to_string();
         assert!(!pid.is_empty(), "no game process under the shell {shell}");
         pid
@@ -299,7 +304,7 @@ fn ctrl_z_without_a_shell_to_come_back_to_does_not_stop_the_game() {
     session.wait_for("— seed 29");
     session.keys("C-z");
     session.wait_for("not suspended: no shell with job control would bring the game back (q quits)");
-    let pid = session.tmux(&["display-message", "-p", "-t", &session.name, "#{pane_pid}"]).trim().to_string();
+    let pid = session.pane_pid();
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
     assert!(status.lines().any(|line| line.starts_with("State:") && !line.contains("stopped")), "{status}");
     // A SIGTSTP from elsewhere does not stop it either; it still plays.
@@ -320,7 +325,7 @@ fn closing_the_terminal_ends_the_game() {
     // would spin on the closed input forever).
     let Some(session) = game_as_the_pane("puzzle-play-hup", (80, 24), &["--seed", "13"]) else { return };
     session.wait_for("— seed 13");
-    let pid = session.tmux(&["display-message", "-p", "-t", &session.name, "#{pane_pid}"]).trim().to_string();
+    let pid = session.pane_pid();
     session.tmux(&["kill-session", "-t", &session.name]);
     let start = Instant::now();
     while std::path::Path::new(&format!("/proc/{pid}")).exists() {
@@ -421,7 +426,7 @@ fn without_a_seed_one_from_the_clock_is_shown_and_an_idle_game_sleeps() {
     assert!(seed < 1_000_000, "a seed short enough to type again: {title}");
     // Waiting for a key, the game wakes ten times a second (to see a
     // resize or a signal), not more: its thread's sleeps in two seconds.
-    let pid = session.tmux(&["display-message", "-p", "-t", &session.name, "#{pane_pid}"]).trim().to_string();
+    let pid = session.pane_pid();
     let sleeps = || {
         let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
         let line = status.lines().find(|line| line.starts_with("voluntary_ctxt_switches:")).unwrap();
