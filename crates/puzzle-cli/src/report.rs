@@ -138,13 +138,30 @@ pub fn process_bytes_watched(
         Some(rest) => (rest.to_string(), true),
         None => (source, false),
     };
+    let mut report = process_text(path, source, budget, answer, watch);
+    if let Ok(solved) = &mut report.outcome {
+        solved.byte_order_mark = byte_order_mark;
+    }
+    report
+}
+
+/// Parses and answers `source` as it is, a byte order mark and all (an
+/// editor's text, whose positions count the mark): the report's offsets are
+/// the text's own.
+pub fn process_text(
+    path: String,
+    source: String,
+    budget: Budget,
+    answer: bool,
+    watch: &mut dyn FnMut(&Growing),
+) -> FileReport {
     let outcome = match parse(&source) {
         Ok(puzzle) => {
             let answered = answer_each(&puzzle, budget, answer, &|| true, &mut |answered| {
                 let name = puzzle.name.as_deref();
                 watch(&Growing { path: &path, source: &source, name, warnings: &puzzle.warnings, answered })
             });
-            Ok(Solved { answered, name: puzzle.name, warnings: puzzle.warnings, byte_order_mark })
+            Ok(Solved { answered, name: puzzle.name, warnings: puzzle.warnings, byte_order_mark: false })
         }
         Err(error) => Err(Failure::Invalid(error)),
     };

@@ -313,6 +313,24 @@ fn the_server_speaks_utf8_when_the_client_offers_it() {
     server.stop();
 }
 
+#[test]
+fn a_byte_order_mark_in_the_editor_s_text_counts_as_a_character() {
+    // A client that keeps the mark in the text counts it in the first line's
+    // positions: one UTF-16 unit, three UTF-8 bytes.
+    for (encodings, column) in [(&["utf-16"][..], 1), (&["utf-8"][..], 3)] {
+        let mut server = Server::start(encodings);
+        let diagnostics = server.open("\u{feff}gmae 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n");
+        assert_eq!(diagnostics[0]["message"], "expected a statement, found `gmae`", "{encodings:?}");
+        assert_eq!(diagnostics[0]["range"]["start"], at(0, column), "{encodings:?}");
+        assert_eq!(diagnostics[0]["range"]["end"], at(0, column + 4), "{encodings:?}");
+        let range = json!({ "start": at(0, column), "end": at(0, column + 4) });
+        let actions =
+            server.on_document("textDocument/codeAction", json!({ "range": range, "context": { "diagnostics": [] } }));
+        assert_eq!(actions[0]["edit"]["changes"][URI][0]["range"], range, "{encodings:?}");
+        server.stop();
+    }
+}
+
 /// The rows of a 20×20 board of tiles 2 to 512 that few moves merge:
 /// its searches are long enough to be overtaken.
 fn a_20x20_board_s_rows() -> String {
@@ -772,5 +790,26 @@ fn a_file_of_many_errors_shows_the_first_thousand_and_counts_the_rest() {
         *"and 1 more error fro"
     );
     assert_eq!(server.change(&"game2048\n".repeat(1_000), 3).len(), 1_000);
+    server.stop();
+}
+
+#[test]
+fn a_byte_order_mark_is_no_token() {
+    let tokens = semantic_tokens("\u{feff}game 2048 # a Notepad save\n");
+    assert_eq!(tokens, [(0, 1, 4, "keyword"), (0, 6, 4, "enumMember"), (0, 11, 16, "comment")]);
+}
+
+#[test]
+fn a_byte_order_mark_leaves_the_first_line_s_words_as_they_are() {
+    // The game read on the first line: a block game's cells are ids.
+    let tokens = semantic_tokens("\u{feff}game blockgame\nboard {\n  1 1\n}\n");
+    assert_eq!(tokens[..2], [(0, 1, 4, "keyword"), (0, 6, 9, "enumMember")], "{tokens:?}");
+    assert_eq!(tokens[4..6], [(2, 2, 1, "variable"), (2, 4, 1, "variable")], "{tokens:?}");
+    // Completion after the first line's keyword.
+    let mut server = Server::start(&["utf-16"]);
+    server.open("\u{feff}game \n");
+    let items = server.on_document("textDocument/completion", json!({ "position": at(0, 6) }));
+    let labels: Vec<&str> = items.as_array().unwrap().iter().map(|item| item["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["2048", "blockgame"]);
     server.stop();
 }

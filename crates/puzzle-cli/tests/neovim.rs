@@ -56,6 +56,16 @@ fn neovim_receives_the_diagnostics_of_puzzle_lsp() {
 }
 
 #[test]
+fn neovim_reads_a_notepad_save_as_its_text() {
+    // Neovim keeps a byte order mark out of the buffer ('bomb'): the server
+    // is sent the text after it, and the columns are the buffer's.
+    let text = "\u{feff}gmae 2048\r\nboard {\r\n  2 3\r\n}\r\nquery max-tile within 1\r\n";
+    let Some(received) = in_neovim(text, "diagnostics.lua", &[]) else { return };
+    assert!(received.contains("1:1: expected a statement, found `gmae`"), "{received}");
+    assert!(received.contains("3:5: `3` is not a power of two from 2 up"), "{received}");
+}
+
+#[test]
 fn neovim_shows_the_engine_s_analysis_on_hover() {
     let text = "game 2048\nspawns classic\nboard {\n  2 2 . .\n  . 4 . .\n  . . . .\n  . . . 8\n}\nquery best-move\n";
     let Some(received) = in_neovim(text, "hover.lua", &[("PUZZLE_LINE", "8")]) else { return };

@@ -11,7 +11,9 @@ use crate::diagnostic::Span;
 use crate::language::ast::Decimal;
 use crate::language::errors::count;
 use crate::language::format::format_source;
-use crate::language::{comment_start, name_len, parse, Error, ErrorKind, Game, GameKind, QueryKind};
+use crate::language::{
+    byte_order_mark_blanked, comment_start, name_len, parse, Error, ErrorKind, Game, GameKind, QueryKind,
+};
 use crate::render::explain::{explain_2048, explain_blocks, Drawing};
 use crate::render::text::{alternatives, with_spawns};
 use crate::render::{plural_s, probability_text};
@@ -380,6 +382,7 @@ pub(super) fn code_actions(
 /// after `expect`.
 pub(super) fn completion(text: &str, at: &Value, encoding: Encoding) -> Value {
     let at = Positions::new(text, encoding).offset(at);
+    let text = byte_order_mark_blanked(text);
     let (lines_before, line) = text[..at].rsplit_once(['\n', '\r']).unwrap_or(("", &text[..at]));
     // In a comment, nothing is offered.
     if comment_start(line).is_some() {
@@ -392,7 +395,7 @@ pub(super) fn completion(text: &str, at: &Value, encoding: Encoding) -> Value {
         [] => (vec!["name", "game", "board", "spawns", "query", "expect"], 14),
         ["game"] => (GameKind::ALL.iter().map(|g| g.name()).collect(), 12),
         ["spawns"] => (vec!["classic"], 14),
-        ["query"] => (queries_for(text), 14),
+        ["query"] => (queries_for(&text), 14),
         ["query", "max-tile"] | ["query", "reach", _] | ["query", "chance", _] => (vec!["within"], 14),
         ["query", "best-move"] => (vec!["depth"], 14),
         ["query", "play", _] => (vec!["games"], 14),
@@ -472,7 +475,10 @@ pub(super) fn semantic_tokens(text: &str, encoding: Encoding) -> Value {
         "none",
     ];
     let positions = Positions::new(text, encoding);
-    let cells_are_tiles = board_is_2048(text);
+    // Words are read where a byte order mark is blanked; columns are counted
+    // in the text, where the mark is a character.
+    let read = byte_order_mark_blanked(text);
+    let cells_are_tiles = board_is_2048(&read);
     let mut data = Vec::new();
     let (mut last_line, mut last_start) = (0usize, 0usize);
     let mut push = |line: usize, start: usize, length: usize, kind: usize| {
@@ -485,6 +491,7 @@ pub(super) fn semantic_tokens(text: &str, encoding: Encoding) -> Value {
     for (line, &start) in starts.iter().enumerate() {
         let end = starts.get(line + 1).copied().unwrap_or(text.len());
         let line_text = text[start..end].trim_end_matches(['\r', '\n']);
+        let line_read = &read[start..start + line_text.len()];
         // The characters before byte `at` of the line, counted on from the
         // last token's (a line may hold a hundred thousand words).
         let (mut counted_to, mut counted) = (0, 0);
@@ -494,10 +501,10 @@ pub(super) fn semantic_tokens(text: &str, encoding: Encoding) -> Value {
             counted
         };
         // A `#` inside a name (`"Puzzle #1"`) starts no comment.
-        let code_end = comment_start(line_text).unwrap_or(line_text.len());
+        let code_end = comment_start(line_read).unwrap_or(line_read.len());
         let mut words = Vec::new();
         let mut at = 0;
-        let code = &line_text[..code_end];
+        let code = &line_read[..code_end];
         loop {
             let rest = &code[at..];
             at += rest.len() - rest.trim_start_matches([' ', '\t']).len();

@@ -27,7 +27,7 @@ use serde_json::{json, Value};
 use crate::answer::{answer_while, Budget};
 use crate::language::Game;
 use crate::limits;
-use crate::report::{process_bytes, FileReport, Solved};
+use crate::report::{process_text, FileReport, Solved};
 use position::Encoding;
 
 /// What a query's search may do for the editor, in cell-moves (boards
@@ -210,7 +210,7 @@ fn on_notification(state: &Arc<State>, connection: &Connection, notification: No
         document.generation
     };
     // The errors first, from the parse alone: at once, whatever the searches.
-    let checked = process_bytes(uri.clone(), text.clone().into_bytes(), Budget::default(), false);
+    let checked = process_text(uri.clone(), text.clone(), Budget::default(), false, &mut |_| {});
     let diagnostics = features::diagnostics(&checked, &uri, state.encoding);
     connection
         .sender
@@ -296,7 +296,7 @@ fn answer_request(state: &State, request: &Request) -> Response {
 #[cfg(any(test, fuzzing))]
 pub fn every_request(text: &str, at: usize) {
     let at = crate::diagnostic::floor_char_boundary(text, at.min(text.len()));
-    let checked = process_bytes("file:///x".into(), text.as_bytes().to_vec(), Budget::default(), false);
+    let checked = process_text("file:///x".into(), text.to_string(), Budget::default(), false, &mut |_| {});
     for encoding in [Encoding::Utf8, Encoding::Utf16] {
         let positions = position::Positions::new(text, encoding);
         let (cursor, end) = (positions.position(at), positions.position(text.len()));

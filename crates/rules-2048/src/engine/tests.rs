@@ -341,6 +341,18 @@ fn the_default_depth_of_a_large_board_is_capped_by_its_tree() {
     let twenty: Vec<(u64, u32)> = (1..=20).map(|exponent| (1 << exponent, 5)).collect();
     let one_tile: Board = "2 . . .".parse().unwrap();
     assert_eq!(default_depth_for(&one_tile, &SpawnLaw::new(&twenty).unwrap()), 3);
+    // The work allowed is allowed in full: 50×50 with 1,250 cells empty
+    // plans 4 × (4 × 2 × 1,250) moves × 2,500 cells, exactly 10^8, for the
+    // second level; one cell more empty passes it.
+    let half_empty = |empty: usize| {
+        let mut cells = Grid::new(50, 50, 0);
+        for (i, cell) in cells.as_mut_slice()[empty..].iter_mut().enumerate() {
+            *cell = 1 + (i % 2) as u8;
+        }
+        Board::from_exponents(cells).unwrap()
+    };
+    assert_eq!(default_depth(&half_empty(1250)), 2);
+    assert_eq!(default_depth(&half_empty(1251)), 1);
     // A small board keeps nneonneo's rule.
     let small: Board = "2 4 / . .".parse().unwrap();
     assert_eq!(default_depth(&small), 4);
