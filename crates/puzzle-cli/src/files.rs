@@ -199,32 +199,73 @@ fn error_path(err: &ignore::Error) -> Option<&Path> {
 /// Replaces the file `path` points to with `text`: written to a temporary
 /// file of an unpredictable name, created exclusively (`O_EXCL`) beside the
 /// target (a symbolic link is written through: the link stays), given the
-/// target's permissions, then renamed over it. On any error the temporary
-/// file is removed. Only a regular file is replaced: a named pipe or a
-/// device named on the command line is read, but never swapped for a file.
+/// target's permissions and owner, then renamed over it. On any error the
+/// temporary file is removed.
+///
+/// What a rename would change beyond the text is not done that way:
+/// - only a regular file is replaced: a named pipe or a device named on the
+///   command line is read, but never swapped for a file;
+/// - a file the user may not write is left as it is, though its directory
+///   would let a rename replace it;
+/// - a file with other names (hard links), or whose owner the temporary file
+///   cannot be given (a file of another user the group may write), is
+///   written in place, not atomically, so that every name and the owner stay;
+///   so is a file the user may write in a directory they may not add to.
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     use std::io::Write;
-    let kind = std::fs::metadata(path)?.file_type();
-    if !kind.is_file() {
-        let message = format!("it is {}, not a regular file, and is left as it is", not_a_file(kind));
+    use std::os::unix::fs::MetadataExt;
+    let metadata = std::fs::metadata(path)?;
+    if !metadata.is_file() {
+        let message = format!("it is {}, not a regular file, and is left as it is", not_a_file(metadata.file_type()));
         return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, message));
     }
     let target = std::fs::canonicalize(path)?;
+    let writable =
+        rustix::fs::accessat(rustix::fs::CWD, &target, rustix::fs::Access::WRITE_OK, rustix::fs::AtFlags::EACCESS);
+    if let Err(err) = writable {
+        let err = std::io::Error::from(err);
+        return Err(match err.kind() {
+            std::io::ErrorKind::PermissionDenied => {
+                std::io::Error::new(err.kind(), "it is read-only to you, and is left as it is")
+            }
+            _ => err,
+        });
+    }
+    if metadata.nlink() > 1 {
+        return write_in_place(&target, text);
+    }
     let dir = target.parent().unwrap_or(Path::new("."));
-    let mut temporary = tempfile::Builder::new().prefix(".puzzle-").tempfile_in(dir).map_err(|err| {
-        // tempfile ends its message with its random file's name; the user
-        // knows the directory.
-        let text = err.to_string();
-        let cause = text.rsplit_once(" at path ").map_or(text.as_str(), |(cause, _)| cause);
-        let message = format!("cannot create a file in `{}` to write the new text to: {cause}", dir.display());
-        std::io::Error::new(err.kind(), message)
-    })?;
+    let mut temporary = match tempfile::Builder::new().prefix(".puzzle-").tempfile_in(dir) {
+        Ok(temporary) => temporary,
+        Err(err) if err.kind() == std::io::ErrorKind::PermissionDenied => return write_in_place(&target, text),
+        Err(err) => {
+            // tempfile ends its message with its random file's name; the
+            // user knows the directory.
+            let text = err.to_string();
+            let cause = text.rsplit_once(" at path ").map_or(text.as_str(), |(cause, _)| cause);
+            let message = format!("cannot create a file in `{}` to write the new text to: {cause}", dir.display());
+            return Err(std::io::Error::new(err.kind(), message));
+        }
+    };
+    if std::os::unix::fs::fchown(temporary.as_file(), Some(metadata.uid()), Some(metadata.gid())).is_err() {
+        drop(temporary);
+        return write_in_place(&target, text);
+    }
     temporary.write_all(text.as_bytes())?;
     temporary.as_file().sync_all()?;
-    let permissions = std::fs::metadata(&target)?.permissions();
-    temporary.as_file().set_permissions(permissions)?;
+    temporary.as_file().set_permissions(metadata.permissions())?;
     temporary.persist(&target).map_err(|err| err.error)?;
     Ok(())
+}
+
+/// Writes `text` over the file at `target` itself: its inode, names and
+/// owner stay.
+fn write_in_place(target: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new().write(true).open(target)?;
+    file.write_all(text.as_bytes())?;
+    file.set_len(text.len() as u64)?;
+    file.sync_all()
 }
 
 /// Writes `text` to a new file at `path`, never through a symbolic link

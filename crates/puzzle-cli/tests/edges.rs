@@ -1,9 +1,10 @@
 //! The command at its edges, met as a user meets them: a pipe closed early,
 //! huge and endless inputs, FIFOs, symbolic links and their loops, hidden and
-//! ignored files, and `fmt` on links, permissions and CRLF files.
+//! ignored files, and `fmt` on links, permissions, owners and CRLF files.
 
 use std::io::{BufRead, BufReader, Write};
-use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -268,6 +269,116 @@ fn a_byte_order_mark_stays_through_fmt_and_bless() {
     child.stdin.take().unwrap().write_all("\u{feff}game 2048\nboard {\n2 2\n}\n".as_bytes()).unwrap();
     let output = child.wait_with_output().unwrap();
     assert_eq!(String::from_utf8_lossy(&output.stdout), "\u{feff}game 2048\n\nboard {\n  2 2\n}\n");
+}
+
+/// The user tests that need another one run the command as: `nobody`.
+const NOBODY: u32 = 65534;
+
+/// Whether the tests run as root, who can make files of another user and
+/// run the command as that user.
+fn as_root(dir: &Path) -> bool {
+    std::fs::metadata(dir).unwrap().uid() == 0
+}
+
+/// The command with `args`, as `nobody` when `as_nobody` (the tests run as
+/// root), in a directory anyone may write.
+fn puzzle_as(as_nobody: bool, args: &[&str]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_puzzle"));
+    if as_nobody {
+        command.uid(NOBODY).gid(NOBODY);
+    }
+    command.args(args).output().unwrap()
+}
+
+// Longer than formatted: a file written in place is cut to its new length.
+const UNFORMATTED: &str = "game      2048\nboard {\n2     2\n}\nquery   max-tile   within   1\n";
+const FORMATTED: &str = "game 2048\n\nboard {\n  2 2\n}\n\nquery max-tile within 1\n";
+
+#[test]
+fn fmt_and_bless_leave_a_file_read_only_to_the_user_as_it_is() {
+    // The directory would let a rename replace the file; the file says no.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let file = dir.path().join("done.puzzle");
+    std::fs::write(&file, UNFORMATTED).unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o444)).unwrap();
+    // Root may write any file: the user is then `nobody`, the file theirs.
+    let as_nobody = as_root(dir.path());
+    if as_nobody {
+        std::os::unix::fs::chown(&file, Some(NOBODY), Some(NOBODY)).unwrap();
+    }
+    let path = file.display().to_string();
+    for args in [&["fmt", &path][..], &["run", "--bless", &path]] {
+        let output = puzzle_as(as_nobody, args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let told = format!("error: cannot write `{path}`: it is read-only to you, and is left as it is\n");
+        assert_eq!(String::from_utf8_lossy(&output.stderr), told, "{args:?}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), UNFORMATTED, "{args:?}");
+    }
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(names.len(), 1, "no stray file");
+}
+
+#[test]
+fn fmt_keeps_a_file_s_other_names_and_its_owner() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let at = |name: &str| dir.path().join(name);
+    // A hard link: both names are the one file, formatted.
+    std::fs::write(at("first.puzzle"), UNFORMATTED).unwrap();
+    std::fs::hard_link(at("first.puzzle"), at("second.puzzle")).unwrap();
+    let output = puzzle(&["fmt", &at("first.puzzle").display().to_string()]);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(std::fs::read_to_string(at("second.puzzle")).unwrap(), FORMATTED);
+    let inode = |name: &str| std::fs::metadata(at(name)).unwrap().ino();
+    assert_eq!(inode("first.puzzle"), inode("second.puzzle"));
+    if !as_root(dir.path()) {
+        return; // Only root can make a file of another user.
+    }
+    // Root formats a user's file: it stays the user's.
+    std::fs::write(at("theirs.puzzle"), UNFORMATTED).unwrap();
+    std::os::unix::fs::chown(at("theirs.puzzle"), Some(NOBODY), Some(NOBODY)).unwrap();
+    let output = puzzle(&["fmt", &at("theirs.puzzle").display().to_string()]);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let owner = |name: &str| {
+        let metadata = std::fs::metadata(at(name)).unwrap();
+        (metadata.uid(), metadata.gid())
+    };
+    assert_eq!(
+        (std::fs::read_to_string(at("theirs.puzzle")).unwrap().as_str(), owner("theirs.puzzle")),
+        (FORMATTED, (NOBODY, NOBODY))
+    );
+    // A user formats a file of root's their group may write: it stays root's.
+    std::fs::write(at("shared.puzzle"), UNFORMATTED).unwrap();
+    std::os::unix::fs::chown(at("shared.puzzle"), Some(0), Some(NOBODY)).unwrap();
+    std::fs::set_permissions(at("shared.puzzle"), std::fs::Permissions::from_mode(0o664)).unwrap();
+    let output = puzzle_as(true, &["fmt", &at("shared.puzzle").display().to_string()]);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(
+        (std::fs::read_to_string(at("shared.puzzle")).unwrap().as_str(), owner("shared.puzzle")),
+        (FORMATTED, (0, NOBODY))
+    );
+    assert_eq!(std::fs::metadata(at("shared.puzzle")).unwrap().permissions().mode() & 0o777, 0o664);
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(names.len(), 4, "no stray file");
+}
+
+#[test]
+fn fmt_writes_over_a_file_the_user_may_write_in_a_directory_they_may_not_add_to() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mine.puzzle");
+    std::fs::write(&file, UNFORMATTED).unwrap();
+    // Root may add to any directory: the user is then `nobody`, the file
+    // theirs, the directory root's.
+    let as_nobody = as_root(dir.path());
+    if as_nobody {
+        std::os::unix::fs::chown(&file, Some(NOBODY), Some(NOBODY)).unwrap();
+    }
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
+    let output = puzzle_as(as_nobody, &["fmt", &file.display().to_string()]);
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), FORMATTED);
 }
 
 #[test]
