@@ -5,7 +5,7 @@ tests/differential/statement.py PUZZLE [SEED]`.
 Random boards are written as `.puzzle` files, answered by `PUZZLE run --json`,
 and checked against brute forces over every move (2048 without spawns), every
 sequence of drops (the block game) and every move and spawn in exact fractions
-(`chance`). Each witness and removal order is replayed. Prints one line a game
+(`chance`, under the classic law and others). Each witness and removal order is replayed. Prints one line a game
 and exits 1 on the first difference, with the board."""
 import json
 import os
@@ -240,30 +240,37 @@ def blocks(rng, count):
     print(f"the block game: {count} boards ({removing} removing blocks), max-removed as the brute force")
 
 
-# 2048 with spawns: after each move that changes the board, a 2 (9 in 10) or
-# a 4 (1 in 10) appears in a uniformly random empty cell.
-LAW = [(2, Fraction(9, 10)), (4, Fraction(1, 10))]
+# 2048 with spawns: after each move that changes the board, a tile appears
+# in a uniformly random empty cell, drawn from the law: the classic one (a 2
+# nine times in ten, else a 4) or another the file writes.
+LAWS = [
+    ("classic", ((2, Fraction(9, 10)), (4, Fraction(1, 10)))),
+    ("2 50% 4 50%", ((2, Fraction(1, 2)), (4, Fraction(1, 2)))),
+    ("2 100%", ((2, Fraction(1)),)),
+    ("4 75% 8 25%", ((4, Fraction(3, 4)), (8, Fraction(1, 4)))),
+    ("2 99.5% 4 0.5%", ((2, Fraction(995, 1000)), (4, Fraction(5, 1000)))),
+]
 
 
 @lru_cache(maxsize=None)
-def chance(board, k, target):
+def chance(board, k, target, law):
     if largest(board) >= target:
         return Fraction(1)
     if k == 0:
         return Fraction(0)
-    return max([after_move(board, d, k, target) for d in "LRUD" if move(board, d) != board], default=Fraction(0))
+    return max([after_move(board, d, k, target, law) for d in "LRUD" if move(board, d) != board], default=Fraction(0))
 
 
-def after_move(board, direction, k, target):
+def after_move(board, direction, k, target, law):
     moved = move(board, direction)
     if largest(moved) >= target:
         return Fraction(1)
     empty = [(r, c) for r, row in enumerate(moved) for c, cell in enumerate(row) if not cell]
     total = Fraction(0)
     for r, c in empty:
-        for tile, weight in LAW:
+        for tile, weight in law:
             spawned = tuple(tuple(tile if (x, y) == (r, c) else moved[x][y] for y in range(len(moved[0]))) for x in range(len(moved)))
-            total += weight * chance(spawned, k - 1, target)
+            total += weight * chance(spawned, k - 1, target, law)
     return total / len(empty)
 
 
@@ -278,23 +285,29 @@ def spawning(rng, count):
         board = tuple(map(tuple, board))
         # A target one or two merges past the largest tile: the spawns decide.
         k, target = rng.randint(1, 5 if height * width <= 6 else 4), largest(board) * 2 ** rng.randint(1, 2)
+        written, law = LAWS[0] if rng.random() < 0.5 else rng.choice(LAWS[1:])
         name = f"c{i:04d}"
-        cases[name] = (board, k, target)
-        files[name] = f"game 2048\nspawns classic\nboard {{\n{rows_text(board)}\n}}\nquery chance {target} within {k}\n"
+        cases[name] = (board, k, target, law)
+        files[name] = f"game 2048\nspawns {written}\nboard {{\n{rows_text(board)}\n}}\nquery chance {target} within {k}\n"
     between = 0
     for name, (result,) in answer(files).items():
-        board, k, target = cases[name]
-        exact = chance(board, k, target)
+        board, k, target, law = cases[name]
+        exact = chance(board, k, target, law)
+        told = f"{target} within {k}, spawns {dict(law)}"
         if abs(Fraction(result["answer"]) - exact) > Fraction(1, 10**12):
-            differ("chance", board, f"{target} within {k}: {result['answer']} against {float(exact)}")
-        best = sorted(
-            d for d in "LRUD"
-            if 0 < exact < 1 and move(board, d) != board and after_move(board, d, k, target) == exact
-        )
+            differ("chance", board, f"{told}: {result['answer']} against {float(exact)}")
+        values = {d: after_move(board, d, k, target, law) for d in "LRUD" if move(board, d) != board}
+        best = sorted(d for d in values if 0 < exact < 1 and values[d] == exact)
         if 0 < exact < 1 and sorted(result["best_first_moves"]) != best:
-            differ("chance", board, f"{target} within {k}: first moves {result['best_first_moves']} against {best}")
+            differ("chance", board, f"{told}: first moves {result['best_first_moves']} against {best}")
+        # Each first move's value, where the moves were searched.
+        for entry in result["analysis"]:
+            if abs(Fraction(entry["value"]) - values[entry["move"]]) > Fraction(1, 10**12):
+                differ("chance", board, f"{told}: {entry['move']} worth {entry['value']} against {float(values[entry['move']])}")
+        if result["analysis"] and sorted(entry["move"] for entry in result["analysis"]) != sorted(values):
+            differ("chance", board, f"{told}: analysis of {result['analysis']} against the moves {sorted(values)}")
         between += 0 < exact < 1
-    print(f"2048 with spawns: {count} boards ({between} strictly between 0 and 1), chance as the exact fractions")
+    print(f"2048 with spawns: {count} boards ({between} strictly between 0 and 1), chance and each first move's as the exact fractions")
 
 
 rng = random.Random(SEED)

@@ -220,9 +220,10 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
         return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, message));
     }
     let target = std::fs::canonicalize(path)?;
-    let writable =
-        rustix::fs::accessat(rustix::fs::CWD, &target, rustix::fs::Access::WRITE_OK, rustix::fs::AtFlags::EACCESS);
-    if let Err(err) = writable {
+    let may_write = |path: &Path| {
+        rustix::fs::accessat(rustix::fs::CWD, path, rustix::fs::Access::WRITE_OK, rustix::fs::AtFlags::EACCESS)
+    };
+    if let Err(err) = may_write(&target) {
         let err = std::io::Error::from(err);
         return Err(match err.kind() {
             std::io::ErrorKind::PermissionDenied => {
@@ -231,22 +232,18 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
             _ => err,
         });
     }
-    if metadata.nlink() > 1 {
+    let dir = target.parent().unwrap_or(Path::new("."));
+    if metadata.nlink() > 1 || may_write(dir).is_err() {
         return write_in_place(&target, text);
     }
-    let dir = target.parent().unwrap_or(Path::new("."));
-    let mut temporary = match tempfile::Builder::new().prefix(".puzzle-").tempfile_in(dir) {
-        Ok(temporary) => temporary,
-        Err(err) if err.kind() == std::io::ErrorKind::PermissionDenied => return write_in_place(&target, text),
-        Err(err) => {
-            // tempfile ends its message with its random file's name; the
-            // user knows the directory.
-            let text = err.to_string();
-            let cause = text.rsplit_once(" at path ").map_or(text.as_str(), |(cause, _)| cause);
-            let message = format!("cannot create a file in `{}` to write the new text to: {cause}", dir.display());
-            return Err(std::io::Error::new(err.kind(), message));
-        }
-    };
+    let mut temporary = tempfile::Builder::new().prefix(".puzzle-").tempfile_in(dir).map_err(|err| {
+        // tempfile ends its message with its random file's name; the user
+        // knows the directory.
+        let text = err.to_string();
+        let cause = text.rsplit_once(" at path ").map_or(text.as_str(), |(cause, _)| cause);
+        let message = format!("cannot create a file in `{}` to write the new text to: {cause}", dir.display());
+        std::io::Error::new(err.kind(), message)
+    })?;
     if std::os::unix::fs::fchown(temporary.as_file(), Some(metadata.uid()), Some(metadata.gid())).is_err() {
         drop(temporary);
         return write_in_place(&target, text);

@@ -364,6 +364,20 @@ fn fmt_keeps_a_file_s_other_names_and_its_owner() {
 }
 
 #[test]
+fn fmt_replaces_a_file_whole_so_a_reader_never_meets_it_half_written() {
+    // A reader that opened the file before reads the old text whole, after.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("read.puzzle");
+    std::fs::write(&file, UNFORMATTED).unwrap();
+    let mut reader = std::fs::File::open(&file).unwrap();
+    let output = puzzle(&["fmt", &file.display().to_string()]);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let mut read = String::new();
+    std::io::Read::read_to_string(&mut reader, &mut read).unwrap();
+    assert_eq!((read.as_str(), std::fs::read_to_string(&file).unwrap().as_str()), (UNFORMATTED, FORMATTED));
+}
+
+#[test]
 fn fmt_writes_over_a_file_the_user_may_write_in_a_directory_they_may_not_add_to() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("mine.puzzle");
