@@ -49,20 +49,16 @@ fn in_neovim(text: &str, script: &str, env: &[(&str, &str)]) -> Option<String> {
 
 #[test]
 fn neovim_receives_the_diagnostics_of_puzzle_lsp() {
+    // Then the same file as a Notepad save: Neovim keeps the byte order mark
+    // out of the buffer ('bomb'), so the server is sent the text after it,
+    // and the columns are the buffer's.
     let text = "gmae 2048\nboard {\n  2 3\n}\nquery max-tile within 1\n";
-    let Some(received) = in_neovim(text, "diagnostics.lua", &[]) else { return };
-    assert!(received.contains("1:1: expected a statement, found `gmae`"), "{received}");
-    assert!(received.contains("3:5: `3` is not a power of two from 2 up"), "{received}");
-}
-
-#[test]
-fn neovim_reads_a_notepad_save_as_its_text() {
-    // Neovim keeps a byte order mark out of the buffer ('bomb'): the server
-    // is sent the text after it, and the columns are the buffer's.
-    let text = "\u{feff}gmae 2048\r\nboard {\r\n  2 3\r\n}\r\nquery max-tile within 1\r\n";
-    let Some(received) = in_neovim(text, "diagnostics.lua", &[]) else { return };
-    assert!(received.contains("1:1: expected a statement, found `gmae`"), "{received}");
-    assert!(received.contains("3:5: `3` is not a power of two from 2 up"), "{received}");
+    let notepad = format!("\u{feff}{}", text.replace('\n', "\r\n"));
+    for text in [text, &notepad] {
+        let Some(received) = in_neovim(text, "diagnostics.lua", &[]) else { return };
+        assert!(received.contains("1:1: expected a statement, found `gmae`"), "{received}");
+        assert!(received.contains("3:5: `3` is not a power of two from 2 up"), "{received}");
+    }
 }
 
 #[test]
