@@ -5,8 +5,9 @@ tests/differential/statement.py PUZZLE [SEED]`.
 Random boards are written as `.puzzle` files, answered by `PUZZLE run --json`,
 and checked against brute forces over every move (2048 without spawns), every
 sequence of drops (the block game) and every move and spawn in exact fractions
-(`chance`, under the classic law and others). Each witness and removal order is replayed. Prints one line a game
-and exits 1 on the first difference, with the board."""
+(`chance`, under the classic law and others, with each first move's value).
+Each witness and removal order is replayed. Prints one line a game and exits 1
+on the first difference, with the board."""
 import json
 import os
 import random

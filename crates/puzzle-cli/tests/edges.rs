@@ -280,8 +280,8 @@ fn as_root(dir: &Path) -> bool {
     std::fs::metadata(dir).unwrap().uid() == 0
 }
 
-/// The command with `args`, as `nobody` when `as_nobody` (the tests run as
-/// root), in a directory anyone may write.
+/// The command with `args`, run as `nobody` when `as_nobody` (the tests run
+/// as root).
 fn puzzle_as(as_nobody: bool, args: &[&str]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_puzzle"));
     if as_nobody {
