@@ -15,6 +15,7 @@ use crate::limits;
 use crate::report::{
     process_bytes_watched, process_watched, read_capped_from, Failure, FileReport, Growing, ReadError,
 };
+use crate::signals;
 
 /// How standard input is named in reports (`-` on the command line).
 pub const STDIN: &str = "<stdin>";
@@ -211,7 +212,15 @@ fn error_path(err: &ignore::Error) -> Option<&Path> {
 ///   cannot be given (a file of another user the group may write), is
 ///   written in place, not atomically, so that every name and the owner stay;
 ///   so is a file the user may write in a directory they may not add to.
+///
+/// A signal that comes meanwhile takes effect after it: no temporary file is
+/// left behind, and no file is left half written.
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    signals::whole(|| replace(path, text))
+}
+
+/// [`write_atomically`], which a signal may cut.
+fn replace(path: &Path, text: &str) -> std::io::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::MetadataExt;
     let metadata = std::fs::metadata(path)?;
@@ -267,8 +276,14 @@ fn write_in_place(target: &Path, text: &str) -> std::io::Result<()> {
 
 /// Writes `text` to a new file at `path`, never through a symbolic link
 /// whose target does not exist (`O_EXCL`): that would create a file
-/// wherever the link points, which `cp` refuses too.
+/// wherever the link points, which `cp` refuses too. A signal that comes
+/// meanwhile takes effect after it.
 pub fn write_new(path: &Path, text: &str) -> std::io::Result<()> {
+    signals::whole(|| create(path, text))
+}
+
+/// [`write_new`], which a signal may cut.
+fn create(path: &Path, text: &str) -> std::io::Result<()> {
     use std::io::Write;
     let opened = std::fs::OpenOptions::new().write(true).create_new(true).open(path);
     let mut file = opened.map_err(|err| match std::fs::read_link(path) {

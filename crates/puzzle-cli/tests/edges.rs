@@ -396,6 +396,36 @@ fn fmt_writes_over_a_file_the_user_may_write_in_a_directory_they_may_not_add_to(
 }
 
 #[test]
+fn a_signal_during_fmt_leaves_no_temporary_file_and_no_file_half_written() {
+    // Two thousand files take `fmt` a second or more; it is stopped at five
+    // moments of it, most of which fall while a file is being written.
+    let dir = tempfile::tempdir().unwrap();
+    let at = |i: usize| dir.path().join(format!("f{i:04}.puzzle"));
+    for delay in [40, 90, 140, 190, 240] {
+        for i in 0..2_000 {
+            std::fs::write(at(i), UNFORMATTED).unwrap();
+        }
+        let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+            .arg("fmt")
+            .arg(dir.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(delay));
+        assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
+        let status = wait_at_most(&mut child, Duration::from_secs(10));
+        assert_eq!(std::os::unix::process::ExitStatusExt::signal(&status), Some(15), "still running at {delay} ms");
+        for entry in std::fs::read_dir(dir.path()).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(text == UNFORMATTED || text == FORMATTED, "{} at {delay} ms: {text:?}", path.display());
+        }
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2_000, "a temporary file left at {delay} ms");
+    }
+}
+
+#[test]
 fn fmt_leaves_no_file_behind_when_it_cannot_write() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("x.puzzle");

@@ -11,12 +11,14 @@ use crate::language::format::format_source;
 use crate::output;
 use crate::render::text::{render_text, TextOptions};
 use crate::report::{process_bytes, read_capped, read_capped_from, Failure, FileReport, ReadError};
+use crate::signals;
 use crate::style::{visible, Style};
 
 /// Formats the files of `paths` in place (or, with `check`, shows the diff
 /// of those that would change); `-` formats standard input to stdout.
 /// `quiet`: a file formatted goes unsaid.
 pub(super) fn fmt(paths: &[PathBuf], check: bool, quiet: bool, colour: Colours) -> anyhow::Result<ExitCode> {
+    signals::handle_signals();
     let style = Style { colour: colour.stdout };
     let error_style = Style { colour: colour.stderr };
     let mut status = 0;
@@ -120,10 +122,10 @@ fn format_bytes(path: &str, bytes: Vec<u8>) -> Result<(String, String), Outcome>
     }
 }
 
-/// Formats one file; writes it (atomically: a temporary file, then a rename)
-/// unless `check_only`. A symbolic link is formatted through: its target is
-/// rewritten, the link stays. The file keeps its permissions and its line
-/// ends (CRLF stays CRLF).
+/// Formats one file; writes it (as [`write_atomically`] says) unless
+/// `check_only`. A symbolic link is formatted through: its target is
+/// rewritten, the link stays. The file keeps its line ends (CRLF stays
+/// CRLF).
 fn format_file(path: &Path, check_only: bool) -> Outcome {
     let bytes = match read_capped(path) {
         Ok(bytes) => bytes,
