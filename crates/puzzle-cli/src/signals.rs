@@ -1,7 +1,9 @@
 //! Ctrl-C, SIGTERM and SIGHUP: the process dies by the signal that stopped
 //! it, as a shell loop around it expects, but never in the middle of writing
-//! a report's part: the text on screen is whole answers, and the JSON
-//! document is written whole or not at all. The progress bar is cleared first.
+//! a report's part or a file: the text on screen is whole answers, the JSON
+//! document is written whole or not at all, and a file `fmt` or `--bless`
+//! writes is left whole, with no temporary file beside it. The progress bar
+//! is cleared first.
 
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::Mutex;
