@@ -219,15 +219,36 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     signals::whole(|| replace(path, text))
 }
 
+/// Replaces `read`, the text read from the file at `path`, with `text`, as
+/// [`write_atomically`] does, unless the file no longer holds `read`: one
+/// changed meanwhile (edited while `--bless` searched for minutes) is left
+/// as it is, its change kept.
+pub fn rewrite(path: &Path, read: &str, text: &str) -> std::io::Result<()> {
+    signals::whole(|| {
+        // Never opened for reading when it is a named pipe: that would wait
+        // for a writer.
+        regular_file(path)?;
+        let now = read_capped_from(std::fs::File::open(path)?).map_err(|err| match err {
+            ReadError::Io(err) => err,
+            ReadError::TooLarge => changed(),
+        })?;
+        if now != read.as_bytes() {
+            return Err(changed());
+        }
+        replace(path, text)
+    })
+}
+
+/// Why [`rewrite`] left a file as it is.
+fn changed() -> std::io::Error {
+    std::io::Error::other("it changed since it was read, and is left as it is (run again to write it)")
+}
+
 /// [`write_atomically`], which a signal may cut.
 fn replace(path: &Path, text: &str) -> std::io::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::MetadataExt;
-    let metadata = std::fs::metadata(path)?;
-    if !metadata.is_file() {
-        let message = format!("it is {}, not a regular file, and is left as it is", not_a_file(metadata.file_type()));
-        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, message));
-    }
+    let metadata = regular_file(path)?;
     let target = std::fs::canonicalize(path)?;
     let may_write = |path: &Path| {
         rustix::fs::accessat(rustix::fs::CWD, path, rustix::fs::Access::WRITE_OK, rustix::fs::AtFlags::EACCESS)
@@ -262,6 +283,17 @@ fn replace(path: &Path, text: &str) -> std::io::Result<()> {
     temporary.as_file().set_permissions(metadata.permissions())?;
     temporary.persist(&target).map_err(|err| err.error)?;
     Ok(())
+}
+
+/// The metadata of the file at `path`, if it is a regular file: a named pipe
+/// or a device named on the command line is read, but never written.
+fn regular_file(path: &Path) -> std::io::Result<std::fs::Metadata> {
+    let metadata = std::fs::metadata(path)?;
+    if !metadata.is_file() {
+        let message = format!("it is {}, not a regular file, and is left as it is", not_a_file(metadata.file_type()));
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, message));
+    }
+    Ok(metadata)
 }
 
 /// Writes `text` over the file at `target` itself: its inode, names and
@@ -332,6 +364,22 @@ fn not_a_file(kind: std::fs::FileType) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_is_rewritten_only_while_it_holds_what_was_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("x.puzzle");
+        std::fs::write(&file, "edited").unwrap();
+        let err = rewrite(&file, "read", "written").unwrap_err();
+        assert!(err.to_string().starts_with("it changed since it was read"), "{err}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "edited");
+        // Grown past a puzzle's limit is changed too.
+        std::fs::write(&file, "x".repeat(limits::MAX_FILE_BYTES + 1)).unwrap();
+        assert!(rewrite(&file, "read", "written").unwrap_err().to_string().starts_with("it changed"));
+        std::fs::write(&file, "read").unwrap();
+        rewrite(&file, "read", "written").unwrap();
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "written");
+    }
 
     #[test]
     fn what_is_not_a_file_is_named() {

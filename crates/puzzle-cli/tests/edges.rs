@@ -426,6 +426,33 @@ fn a_signal_during_fmt_leaves_no_temporary_file_and_no_file_half_written() {
 }
 
 #[test]
+fn bless_keeps_an_edit_made_while_it_searched() {
+    // One worker reads the files in order: once the run has opened the pipe
+    // named second, it has read the first, and its answers wait to be
+    // written. The user edits the first meanwhile; the pipe then ends.
+    let dir = tempfile::tempdir().unwrap();
+    let (file, fifo) = (dir.path().join("mine.puzzle"), dir.path().join("later.puzzle"));
+    std::fs::write(&file, FORMATTED).unwrap();
+    mkfifo(&fifo);
+    let (file_arg, fifo_arg) = (file.display().to_string(), fifo.display().to_string());
+    let mut child = spawn(&["run", "--bless", "--jobs", "1", &file_arg, &fifo_arg]);
+    let mut pipe = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+    let edited = format!("{FORMATTED}query max-tile within 2\n");
+    std::fs::write(&file, &edited).unwrap();
+    pipe.write_all(FORMATTED.as_bytes()).unwrap();
+    drop(pipe);
+    let status = wait_at_most(&mut child, Duration::from_secs(20));
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    let told = format!(
+        "error: cannot write `{file_arg}`: it changed since it was read, and is left as it is (run again to write it)"
+    );
+    assert!(stderr.contains(&told), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), edited, "the edit is kept");
+}
+
+#[test]
 fn fmt_leaves_no_file_behind_when_it_cannot_write() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("x.puzzle");

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use super::{diff, Colours};
 use crate::answer::Budget;
-use crate::files::{inputs, write_atomically, write_failure, Input, STDIN};
+use crate::files::{inputs, rewrite, write_failure, Input, STDIN};
 use crate::language::format::format_source;
 use crate::output;
 use crate::render::text::{render_text, TextOptions};
@@ -122,7 +122,7 @@ fn format_bytes(path: &str, bytes: Vec<u8>) -> Result<(String, String), Outcome>
     }
 }
 
-/// Formats one file; writes it (as [`write_atomically`] says) unless
+/// Formats one file; writes it (as [`rewrite`] says) unless
 /// `check_only`. A symbolic link is formatted through: its target is
 /// rewritten, the link stays. The file keeps its line ends (CRLF stays
 /// CRLF).
@@ -139,7 +139,7 @@ fn format_file(path: &Path, check_only: bool) -> Outcome {
         return Outcome::Unchanged { text: None };
     }
     if !check_only {
-        if let Err(err) = write_atomically(path, &after) {
+        if let Err(err) = rewrite(path, &before, &after) {
             return Outcome::Failed(write_failure(&path.display().to_string(), &err));
         }
     }

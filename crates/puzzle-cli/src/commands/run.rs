@@ -11,7 +11,7 @@ use super::{diff, exit_code, Colours};
 use crate::answer::{Budget, Status};
 use crate::batch;
 use crate::bless::bless;
-use crate::files::{inputs, write_atomically, write_failure, write_new};
+use crate::files::{inputs, rewrite, write_atomically, write_failure, write_new};
 use crate::language::errors::count;
 use crate::output;
 use crate::render::{json, svg, text};
@@ -242,12 +242,13 @@ fn bless_all(
             continue;
         }
         let byte_order_mark = report.outcome.as_ref().is_ok_and(|solved| solved.byte_order_mark);
-        let text = if byte_order_mark { format!("\u{feff}{}", blessed.text) } else { blessed.text };
+        let with_mark = |text: &str| if byte_order_mark { format!("\u{feff}{text}") } else { text.to_string() };
+        let text = with_mark(&blessed.text);
         if report.path == crate::files::STDIN {
             output::stdout(&text)?;
             continue;
         }
-        if let Err(err) = write_atomically(Path::new(&report.path), &text) {
+        if let Err(err) = rewrite(Path::new(&report.path), &with_mark(&report.source), &text) {
             // One file that cannot be written stops none of the others.
             let message = write_failure(&report.path, &err);
             output::error(&message, error_style);
