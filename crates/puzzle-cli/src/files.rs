@@ -216,7 +216,7 @@ fn error_path(err: &ignore::Error) -> Option<&Path> {
 /// A signal that comes meanwhile takes effect after it: no temporary file is
 /// left behind, and no file is left half written.
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    signals::whole(|| replace(path, text))
+    signals::whole(|| replace(path, &regular_file(path)?, text))
 }
 
 /// Replaces `read`, the text read from the file at `path`, with `text`, as
@@ -227,7 +227,7 @@ pub fn rewrite(path: &Path, read: &str, text: &str) -> std::io::Result<()> {
     signals::whole(|| {
         // Never opened for reading when it is a named pipe: that would wait
         // for a writer.
-        regular_file(path)?;
+        let metadata = regular_file(path)?;
         let now = read_capped_from(std::fs::File::open(path)?).map_err(|err| match err {
             ReadError::Io(err) => err,
             ReadError::TooLarge => changed(),
@@ -235,7 +235,7 @@ pub fn rewrite(path: &Path, read: &str, text: &str) -> std::io::Result<()> {
         if now != read.as_bytes() {
             return Err(changed());
         }
-        replace(path, text)
+        replace(path, &metadata, text)
     })
 }
 
@@ -244,11 +244,11 @@ fn changed() -> std::io::Error {
     std::io::Error::other("it changed since it was read, and is left as it is (run again to write it)")
 }
 
-/// [`write_atomically`], which a signal may cut.
-fn replace(path: &Path, text: &str) -> std::io::Result<()> {
+/// [`write_atomically`] of the regular file at `path`, whose `metadata` is
+/// given; a signal may cut it.
+fn replace(path: &Path, metadata: &std::fs::Metadata, text: &str) -> std::io::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::MetadataExt;
-    let metadata = regular_file(path)?;
     let target = std::fs::canonicalize(path)?;
     let may_write = |path: &Path| {
         rustix::fs::accessat(rustix::fs::CWD, path, rustix::fs::Access::WRITE_OK, rustix::fs::AtFlags::EACCESS)
