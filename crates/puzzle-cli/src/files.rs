@@ -3,9 +3,13 @@
 //! (the `ignore` crate): hidden entries and what `.gitignore` and `.ignore`
 //! exclude are skipped, symbolic links are followed but never into a loop
 //! (a link back to a directory above is passed over),
-//! each file is taken once, and only regular files are read (a FIFO or a
-//! device below a directory would hang or flood the run). An entry that
-//! cannot be read is reported by its own path, and the walk goes on.
+//! and only regular files are read (a FIFO or a device below a directory
+//! would hang or flood the run). An entry that cannot be read is reported by
+//! its own path, and the walk goes on. Each file is taken once, by the first
+//! name it is met by, however many times it is named: by its path and by a
+//! directory above it, through a link, or as a second hard link (answering it
+//! again would only repeat its report, and `--bless` would find it changed
+//! by its own first writing).
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -69,17 +73,21 @@ impl Input {
 }
 
 /// The files named, with the `*.puzzle` files below each directory in sorted
-/// order.
+/// order, each file once.
 pub fn inputs(paths: &[PathBuf]) -> Vec<Input> {
     let mut inputs = Vec::new();
     let mut seen = HashSet::new();
     for path in paths {
         if path.as_os_str() == "-" {
-            inputs.push(Input::Stdin);
+            if seen.insert(Identity::Stdin) {
+                inputs.push(Input::Stdin);
+            }
             continue;
         }
         if !path.is_dir() {
-            inputs.push(Input::File(path.clone()));
+            if seen.insert(Identity::of(path)) {
+                inputs.push(Input::File(path.clone()));
+            }
             continue;
         }
         let before = inputs.len();
@@ -93,9 +101,29 @@ pub fn inputs(paths: &[PathBuf]) -> Vec<Input> {
     inputs
 }
 
+/// What makes two names one input.
+#[derive(PartialEq, Eq, Hash)]
+enum Identity {
+    Stdin,
+    /// A file, by its device and inode, which every name of it shares.
+    Inode(u64, u64),
+    /// A path that names nothing that can be asked: reported once.
+    Path(PathBuf),
+}
+
+impl Identity {
+    fn of(path: &Path) -> Identity {
+        use std::os::unix::fs::MetadataExt;
+        match std::fs::metadata(path) {
+            Ok(metadata) => Identity::Inode(metadata.dev(), metadata.ino()),
+            Err(_) => Identity::Path(path.to_path_buf()),
+        }
+    }
+}
+
 /// The puzzles below `dir`, sorted by name at each level; `seen` holds the
-/// files already taken (by their canonical path), so that each is taken once.
-fn walk(dir: &Path, seen: &mut HashSet<PathBuf>, inputs: &mut Vec<Input>) {
+/// inputs already taken, so that each is taken once.
+fn walk(dir: &Path, seen: &mut HashSet<Identity>, inputs: &mut Vec<Input>) {
     let walker = ignore::WalkBuilder::new(dir)
         .hidden(true)
         .git_ignore(true)
@@ -138,8 +166,7 @@ fn walk(dir: &Path, seen: &mut HashSet<PathBuf>, inputs: &mut Vec<Input>) {
         if !is_puzzle(path) || !entry.file_type().is_some_and(|kind| kind.is_file()) {
             continue;
         }
-        let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-        if seen.insert(canonical) {
+        if seen.insert(Identity::of(path)) {
             inputs.push(Input::File(path.to_path_buf()));
         }
     }

@@ -223,6 +223,55 @@ fn a_walk_skips_hidden_and_ignored_entries_and_takes_each_file_once() {
 }
 
 #[test]
+fn a_file_named_twice_is_taken_once_and_blessed_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).display().to_string();
+    let unblessed = SAMPLE.replace("expect 16\n", "");
+    let fresh = || {
+        for name in ["a.puzzle", "b.puzzle"] {
+            std::fs::write(at(name), &unblessed).unwrap();
+        }
+    };
+    fresh();
+    std::fs::hard_link(at("b.puzzle"), at("hard.puzzle")).unwrap(); // b.puzzle again, in the walk
+    std::os::unix::fs::symlink("a.puzzle", dir.path().join("link.txt")).unwrap(); // a.puzzle again, named
+    let dir_shown = dir.path().display().to_string();
+    let a_dotted = format!("{dir_shown}/./a.puzzle");
+    for names in [
+        vec![at("a.puzzle"), at("a.puzzle")],
+        vec![dir_shown.clone(), at("a.puzzle")],
+        vec![at("a.puzzle"), dir_shown.clone()],
+        vec![a_dotted.clone(), at("link.txt"), dir_shown.clone()],
+    ] {
+        fresh();
+        let mut args = vec!["run", "--bless"];
+        args.extend(names.iter().map(String::as_str));
+        let output = puzzle(&args);
+        let said = String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{names:?}: {said}");
+        let taken = if names.len() == 2 && !names.contains(&dir_shown) { 1 } else { 2 };
+        assert_eq!(said.matches("1 added").count(), taken, "{names:?}: {said}");
+        assert_eq!(std::fs::read_to_string(at("a.puzzle")).unwrap(), SAMPLE, "{names:?}");
+        // It is shown by the first name that meets it.
+        let first = if names[0] == dir_shown { at("a.puzzle") } else { names[0].clone() };
+        assert!(said.starts_with(&format!("{first}: 1 added")), "{names:?}: {said}");
+    }
+    // Standard input named twice is read once.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .args(["run", "--json", "-", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(SAMPLE.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(document["puzzles"].as_array().unwrap().len(), 1);
+}
+
+#[test]
 fn fmt_writes_through_a_link_and_keeps_permissions_and_crlf() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("real.puzzle");
