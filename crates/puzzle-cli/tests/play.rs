@@ -492,6 +492,17 @@ fn play_without_a_terminal_says_so() {
         assert_eq!(output.status.code(), Some(2), "{redirected}: {told}");
         assert!(told.contains("needs a terminal (standard input and output both)"), "{redirected}: {told}");
     }
+    // A terminal that cannot draw a screen (Emacs' `M-x shell` says so by
+    // `TERM=dumb`) would show the escapes as text.
+    let line = format!("TERM=dumb {} play", env!("CARGO_BIN_EXE_puzzle"));
+    let output = Command::new("timeout").args(["20", "script", "-qec", &line, "/dev/null"]).output().unwrap();
+    let told = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(2), "{told}");
+    assert_eq!(
+        told.replace("\r\n", "\n"),
+        "error: `puzzle play` draws its screen with the cursor, which a terminal of `TERM=dumb` cannot move \
+         (Emacs' `M-x shell` is one): play it in a terminal emulator, or in Emacs' `M-x term`\n"
+    );
 }
 
 #[test]

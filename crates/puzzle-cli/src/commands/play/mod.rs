@@ -110,6 +110,12 @@ pub(super) fn play(
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         bail!("`puzzle play` needs a terminal (standard input and output both)");
     }
+    if std::env::var_os("TERM").is_some_and(|term| term == "dumb") {
+        bail!(
+            "`puzzle play` draws its screen with the cursor, which a terminal of `TERM=dumb` cannot move \
+             (Emacs' `M-x shell` is one): play it in a terminal emulator, or in Emacs' `M-x term`"
+        );
+    }
     // Without --seed, one from the clock, shown on screen to replay the game.
     let seed = seed.unwrap_or_else(|| {
         SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
