@@ -750,6 +750,30 @@ fn a_server_whose_output_the_editor_closed_ends_at_once() {
 }
 
 #[test]
+fn started_in_a_terminal_the_server_says_what_it_is_and_ctrl_d_ends_it() {
+    // util-linux `script` gives it a terminal, which reads the piped Ctrl-D
+    // as the end of its input.
+    let line = format!("{} lsp", env!("CARGO_BIN_EXE_puzzle"));
+    let mut child = Command::new("timeout")
+        .args(["20", "script", "-qec", &line, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"\x04").unwrap();
+    let output = child.wait_with_output().unwrap();
+    let told = String::from_utf8_lossy(&output.stdout).replace("\r\n", "\n");
+    assert_eq!(output.status.code(), Some(1), "{told}");
+    assert_eq!(
+        told,
+        "puzzle lsp is a language server: it speaks the Language Server Protocol on standard input and output \
+         with an editor that starts it (editors/README.md says how). Ctrl-D ends it.\n\
+         error: the editor closed the connection before `shutdown` and `exit`\n"
+    );
+    // From an editor (a pipe) it says nothing of the kind: see the other tests.
+}
+
+#[test]
 fn a_request_before_initialize_or_after_shutdown_is_refused_with_the_protocol_s_error() {
     let mut server = Server::connect(spawn_server(Stdio::null()));
     let refused = |server: &mut Server, id| {

@@ -7,6 +7,7 @@ mod new;
 mod play;
 mod run;
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use crate::answer::Status;
@@ -43,20 +44,33 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             crate::output::stdout(&String::from_utf8_lossy(&script))?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Lsp => match crate::lsp::serve() {
-            Ok(()) => Ok(ExitCode::SUCCESS),
-            // The protocol's rule: 0 after `shutdown` then `exit`, 1 for any
-            // other end, said on stderr, which editors keep in their log.
-            Err(err) => {
-                crate::output::stderr(&format!("error: {err:#}\n"));
-                Ok(ExitCode::from(1))
-            }
-        },
+        Command::Lsp => Ok(lsp()),
         Command::Man => {
             let mut page = Vec::new();
             clap_mangen::Man::new(crate::cli::Cli::command()).render(&mut page)?;
             crate::output::stdout(&String::from_utf8_lossy(&page))?;
             Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// Serves the language server until the editor ends it: 0 after `shutdown`
+/// then `exit`, 1 for any other end (the protocol's rule), said on stderr,
+/// which editors keep in their log.
+fn lsp() -> ExitCode {
+    // Typed at a shell by mistake, it would wait in silence: as clangd does,
+    // it says what it is.
+    if std::io::stdin().is_terminal() {
+        crate::output::stderr(
+            "puzzle lsp is a language server: it speaks the Language Server Protocol on standard input and \
+             output with an editor that starts it (editors/README.md says how). Ctrl-D ends it.\n",
+        );
+    }
+    match crate::lsp::serve() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            crate::output::stderr(&format!("error: {err:#}\n"));
+            ExitCode::from(1)
         }
     }
 }
