@@ -227,7 +227,8 @@ fn error_path(err: &ignore::Error) -> Option<&Path> {
 /// Replaces the file `path` points to with `text`: written to a temporary
 /// file of an unpredictable name, created exclusively (`O_EXCL`) beside the
 /// target (a symbolic link is written through: the link stays), given the
-/// target's permissions and owner, then renamed over it. On any error the
+/// target's permissions, owner and extended attributes (an access control
+/// list, a security label), then renamed over it. On any error the
 /// temporary file is removed.
 ///
 /// What a rename would change beyond the text is not done that way:
@@ -235,10 +236,11 @@ fn error_path(err: &ignore::Error) -> Option<&Path> {
 ///   command line is read, but never swapped for a file;
 /// - a file the user may not write is left as it is, though its directory
 ///   would let a rename replace it;
-/// - a file with other names (hard links), or whose owner the temporary file
-///   cannot be given (a file of another user the group may write), is
-///   written in place, not atomically, so that every name and the owner stay;
-///   so is a file the user may write in a directory they may not add to.
+/// - a file with other names (hard links), or whose owner or extended
+///   attributes the temporary file cannot be given (a file of another user
+///   the group may write), is written in place, not atomically, so that
+///   every name, the owner and the attributes stay; so is a file the user
+///   may write in a directory they may not add to.
 ///
 /// A signal that comes meanwhile takes effect after it: no temporary file is
 /// left behind, and no file is left half written.
@@ -301,7 +303,8 @@ fn replace(path: &Path, metadata: &std::fs::Metadata, text: &str) -> std::io::Re
         let message = format!("cannot create a file in `{}` to write the new text to: {cause}", dir.display());
         std::io::Error::new(err.kind(), message)
     })?;
-    if std::os::unix::fs::fchown(temporary.as_file(), Some(metadata.uid()), Some(metadata.gid())).is_err() {
+    let owned = std::os::unix::fs::fchown(temporary.as_file(), Some(metadata.uid()), Some(metadata.gid()));
+    if owned.is_err() || give_extended_attributes(&target, temporary.as_file()).is_err() {
         drop(temporary);
         return write_in_place(&target, text);
     }
@@ -310,6 +313,57 @@ fn replace(path: &Path, metadata: &std::fs::Metadata, text: &str) -> std::io::Re
     temporary.as_file().set_permissions(metadata.permissions())?;
     temporary.persist(&target).map_err(|err| err.error)?;
     Ok(())
+}
+
+/// Gives `file`, new, the extended attributes of the file at `target`, and
+/// only those: its access control list, its security label, a user's own
+/// (`user.*`). A new file has none of them, or its directory's default
+/// access list.
+#[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+fn give_extended_attributes(target: &Path, file: &std::fs::File) -> rustix::io::Result<()> {
+    use rustix::fs::{fgetxattr, flistxattr, fremovexattr, fsetxattr, getxattr, listxattr, XattrFlags};
+    let wanted = match sized(|buffer| listxattr(target, buffer)) {
+        Err(rustix::io::Errno::NOTSUP) => return Ok(()), // a file system that keeps none
+        listed => listed?,
+    };
+    let wanted: Vec<&[u8]> = wanted.split(|&byte| byte == 0).filter(|name| !name.is_empty()).collect();
+    let given = sized(|buffer| flistxattr(file, buffer))?;
+    for name in given.split(|&byte| byte == 0).filter(|name| !name.is_empty() && !wanted.contains(name)) {
+        fremovexattr(file, name)?;
+    }
+    for name in wanted {
+        let value = sized(|buffer| getxattr(target, name, buffer))?;
+        if sized(|buffer| fgetxattr(file, name, buffer)).is_ok_and(|given| given == value) {
+            continue; // a security label the same as the directory gave
+        }
+        fsetxattr(file, name, &value, XattrFlags::empty())?;
+    }
+    Ok(())
+}
+
+/// Where rustix reads no extended attributes, a file keeps what a rename
+/// gives it.
+#[cfg(not(any(target_os = "linux", target_os = "android", target_vendor = "apple")))]
+fn give_extended_attributes(_target: &Path, _file: &std::fs::File) -> rustix::io::Result<()> {
+    Ok(())
+}
+
+/// The bytes `read` reads into a buffer: a list or a value of extended
+/// attributes, read again if it grew meanwhile.
+#[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+fn sized(read: impl Fn(&mut [u8]) -> rustix::io::Result<usize>) -> rustix::io::Result<Vec<u8>> {
+    let mut buffer = vec![0; 256];
+    loop {
+        match read(&mut buffer) {
+            Ok(length) => {
+                buffer.truncate(length);
+                return Ok(buffer);
+            }
+            // Attributes are at most 64 KiB on Linux; a list of them too.
+            Err(rustix::io::Errno::RANGE) if buffer.len() < 1 << 20 => buffer.resize(buffer.len() * 4, 0),
+            Err(err) => return Err(err),
+        }
+    }
 }
 
 /// The metadata of the file at `path`, if it is a regular file: a named pipe

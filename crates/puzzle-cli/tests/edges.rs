@@ -412,6 +412,88 @@ fn fmt_keeps_a_file_s_other_names_and_its_owner() {
     assert_eq!(names.len(), 4, "no stray file");
 }
 
+/// A POSIX ACL as Linux keeps it in `system.posix_acl_*`: version 2, then
+/// (tag, permissions, id) entries; this one lets `nobody` read besides the
+/// owner (`rw-`), the group and others (`r--`).
+fn acl_letting_nobody_read() -> Vec<u8> {
+    let mut acl = 2u32.to_le_bytes().to_vec();
+    let undefined = u32::MAX;
+    for (tag, permissions, id) in [
+        (0x01u16, 6u16, undefined),
+        (0x02, 4, NOBODY),
+        (0x04, 4, undefined),
+        (0x10, 4, undefined),
+        (0x20, 4, undefined),
+    ] {
+        acl.extend(tag.to_le_bytes());
+        acl.extend(permissions.to_le_bytes());
+        acl.extend(id.to_le_bytes());
+    }
+    acl
+}
+
+/// The names and values of the extended attributes of the file at `path`.
+fn extended_attributes(path: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut names = vec![0u8; 4096];
+    let length = rustix::fs::listxattr(path, &mut names[..]).unwrap();
+    let mut attributes: Vec<(String, Vec<u8>)> = names[..length]
+        .split(|&byte| byte == 0)
+        .filter(|name| !name.is_empty())
+        .map(|name| {
+            let name = String::from_utf8(name.to_vec()).unwrap();
+            let mut value = vec![0u8; 4096];
+            let length = rustix::fs::getxattr(path, name.as_str(), &mut value[..]).unwrap();
+            value.truncate(length);
+            (name, value)
+        })
+        .collect();
+    attributes.sort();
+    attributes
+}
+
+#[test]
+fn fmt_keeps_a_file_s_extended_attributes_and_access_list_and_adds_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("marked.puzzle");
+    std::fs::write(&file, UNFORMATTED).unwrap();
+    let set = |path: &Path, name: &str, value: &[u8]| {
+        rustix::fs::setxattr(path, name, value, rustix::fs::XattrFlags::empty())
+    };
+    if set(&file, "user.origin", b"made by hand").is_err() {
+        eprintln!("skipped: this file system keeps no extended attributes");
+        return;
+    }
+    // An ACL of its own, and a default one on its directory, which a new
+    // file made there would be given: the file has an access list as it
+    // had, and not the directory's.
+    let mut default = acl_letting_nobody_read();
+    default[16..20].copy_from_slice(&1u32.to_le_bytes()); // user 1 reads, not `nobody`
+    let acls = set(&file, "system.posix_acl_access", &acl_letting_nobody_read())
+        .and_then(|()| set(dir.path(), "system.posix_acl_default", &default))
+        .is_ok();
+    if !acls {
+        eprintln!("no access control lists on this file system: only `user.origin` is checked");
+    }
+    let before = extended_attributes(&file);
+    let inode = std::fs::metadata(&file).unwrap().ino();
+    let output = puzzle(&["fmt", &file.display().to_string()]);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), FORMATTED);
+    assert_ne!(std::fs::metadata(&file).unwrap().ino(), inode, "replaced by a rename");
+    assert_eq!(extended_attributes(&file), before);
+    // A file without any is given none of the directory's.
+    let plain = dir.path().join("plain.puzzle");
+    std::fs::write(&plain, UNFORMATTED).unwrap();
+    if acls {
+        rustix::fs::removexattr(&plain, "system.posix_acl_access").unwrap();
+    }
+    assert_eq!(extended_attributes(&plain), []);
+    let output = puzzle(&["run", "--bless", &plain.display().to_string()]);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(std::fs::read_to_string(&plain).unwrap().ends_with("expect 4\n"));
+    assert_eq!(extended_attributes(&plain), []);
+}
+
 #[test]
 fn fmt_replaces_a_file_whole_so_a_reader_never_meets_it_half_written() {
     // A reader that opened the file before reads the old text whole, after.
