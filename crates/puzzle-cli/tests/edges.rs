@@ -27,6 +27,19 @@ fn puzzle(args: &[&str]) -> Output {
     spawn(args).wait_with_output().unwrap()
 }
 
+fn puzzle_with_stdin(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
 /// Waits at most `limit` for `child` to end.
 fn wait_at_most(child: &mut Child, limit: Duration) -> std::process::ExitStatus {
     let deadline = Instant::now() + limit;
@@ -257,15 +270,7 @@ fn a_file_named_twice_is_taken_once_and_blessed_once() {
         assert!(said.starts_with(&format!("{first}: 1 added")), "{names:?}: {said}");
     }
     // Standard input named twice is read once.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
-        .args(["run", "--json", "-", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(SAMPLE.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = puzzle_with_stdin(&["run", "--json", "-", "-"], SAMPLE);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(document["puzzles"].as_array().unwrap().len(), 1);
@@ -625,15 +630,7 @@ fn a_named_pipe_is_read_but_never_replaced_and_the_other_files_are_still_written
         assert_eq!(std::fs::read_to_string(&file).unwrap(), after, "{command:?}: the other file is written");
     }
     // Standard input named by its device is a pipe too, and told alike.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
-        .args(["run", "--bless", "/dev/stdin"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(formatted.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = puzzle_with_stdin(&["run", "--bless", "/dev/stdin"], formatted);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("`/dev/stdin`: it is a named pipe"), "{output:?}");
 }
