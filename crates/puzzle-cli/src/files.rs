@@ -9,7 +9,8 @@
 //! name it is met by, however many times it is named: by its path and by a
 //! directory above it, through a link, or as a second hard link (answering it
 //! again would only repeat its report, and `--bless` would find it changed
-//! by its own first writing).
+//! by its own first writing). A directory is walked each time it is named,
+//! and names no puzzle only if it holds none, taken before or not.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -90,10 +91,9 @@ pub fn inputs(paths: &[PathBuf]) -> Vec<Input> {
             }
             continue;
         }
-        let before = inputs.len();
-        walk(path, &mut seen, &mut inputs);
-        // Nothing found, not even a puzzle that cannot be read.
-        if inputs.len() == before {
+        // Nothing found, not even a puzzle that cannot be read, nor one
+        // taken already (`puzzle run dir dir/sub`).
+        if !walk(path, &mut seen, &mut inputs) {
             let shown = path.display().to_string();
             inputs.push(Input::Nothing(shown, format!("no `.puzzle` files in `{}` or below it", path.display())));
         }
@@ -122,8 +122,10 @@ impl Identity {
 }
 
 /// The puzzles below `dir`, sorted by name at each level; `seen` holds the
-/// inputs already taken, so that each is taken once.
-fn walk(dir: &Path, seen: &mut HashSet<Identity>, inputs: &mut Vec<Input>) {
+/// inputs already taken, so that each is taken once. Whether the walk met
+/// any puzzle, taken before or not, or an entry it could not read.
+fn walk(dir: &Path, seen: &mut HashSet<Identity>, inputs: &mut Vec<Input>) -> bool {
+    let mut met = false;
     let walker = ignore::WalkBuilder::new(dir)
         .hidden(true)
         .git_ignore(true)
@@ -157,7 +159,11 @@ fn walk(dir: &Path, seen: &mut HashSet<Identity>, inputs: &mut Vec<Input>) {
                     }
                     _ => (dir.display().to_string(), format!("cannot read below `{}`: {err}", dir.display())),
                 };
-                inputs.push(Input::Nothing(shown, message));
+                met = true;
+                // Told once, however many times it is walked.
+                if seen.insert(Identity::Path(PathBuf::from(&shown))) {
+                    inputs.push(Input::Nothing(shown, message));
+                }
                 continue;
             }
         };
@@ -166,10 +172,12 @@ fn walk(dir: &Path, seen: &mut HashSet<Identity>, inputs: &mut Vec<Input>) {
         if !is_puzzle(path) || !entry.file_type().is_some_and(|kind| kind.is_file()) {
             continue;
         }
+        met = true;
         if seen.insert(Identity::of(path)) {
             inputs.push(Input::File(path.to_path_buf()));
         }
     }
+    met
 }
 
 fn is_puzzle(path: &Path) -> bool {

@@ -255,6 +255,8 @@ fn a_file_named_twice_is_taken_once_and_blessed_once() {
         vec![dir_shown.clone(), at("a.puzzle")],
         vec![at("a.puzzle"), dir_shown.clone()],
         vec![a_dotted.clone(), at("link.txt"), dir_shown.clone()],
+        // A directory whose puzzles were all taken already has puzzles.
+        vec![dir_shown.clone(), dir_shown.clone()],
     ] {
         fresh();
         let mut args = vec!["run", "--bless"];
@@ -269,6 +271,12 @@ fn a_file_named_twice_is_taken_once_and_blessed_once() {
         let first = if names[0] == dir_shown { at("a.puzzle") } else { names[0].clone() };
         assert!(said.starts_with(&format!("{first}: 1 added")), "{names:?}: {said}");
     }
+    // An entry that cannot be read is told once too.
+    std::os::unix::fs::symlink("nowhere.puzzle", dir.path().join("gone.puzzle")).unwrap();
+    let output = puzzle(&["check", &dir_shown, &dir_shown]);
+    assert_eq!(output.status.code(), Some(2));
+    let told = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(told.matches("cannot read").count(), 1, "{told}");
     // Standard input named twice is read once.
     let output = puzzle_with_stdin(&["run", "--json", "-", "-"], SAMPLE);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
@@ -464,7 +472,8 @@ fn fmt_keeps_a_file_s_extended_attributes_and_access_list_and_adds_none() {
     let set = |path: &Path, name: &str, value: &[u8]| {
         rustix::fs::setxattr(path, name, value, rustix::fs::XattrFlags::empty())
     };
-    if set(&file, "user.origin", b"made by hand").is_err() {
+    // Longer than a first read of it takes.
+    if set(&file, "user.origin", "made by hand; ".repeat(100).as_bytes()).is_err() {
         eprintln!("skipped: this file system keeps no extended attributes");
         return;
     }
