@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Mutex};
 use std::thread::ThreadId;
 use std::time::{Duration, Instant};
@@ -69,7 +70,18 @@ pub enum Shown<'r, P> {
 /// What a worker tells the run.
 enum Message<P> {
     Part(usize, P),
-    Done(usize, Box<FileReport>, Duration),
+    Done(usize, Box<Finished>),
+}
+
+/// A file answered.
+pub struct Finished {
+    /// Its report.
+    pub report: FileReport,
+    /// How long it took.
+    pub elapsed: Duration,
+    /// The file read, as the system names it (the report's path is shown
+    /// text, lossy where the name is not UTF-8); `None` for standard input.
+    pub file: Option<PathBuf>,
 }
 
 /// Processes every input on `jobs` threads. As a valid file's report grows
@@ -77,7 +89,7 @@ enum Message<P> {
 /// worker makes `part` of it; `show` gets the parts and then the whole report
 /// of each file in input order, as soon as they and all before them are
 /// made, so the file next in order shows its answers as they are found.
-/// Returns every report with the time it took.
+/// Returns every file finished, in input order.
 pub fn run<P: Send>(
     inputs: Vec<Input>,
     budget: Budget,
@@ -86,7 +98,7 @@ pub fn run<P: Send>(
     bar: Bar,
     part: impl Fn(&Growing) -> P + Sync,
     mut show: impl FnMut(Shown<'_, P>) -> std::io::Result<()>,
-) -> std::io::Result<Vec<(FileReport, Duration)>> {
+) -> std::io::Result<Vec<Finished>> {
     let total = inputs.len();
     let told_lines = ToldLines::of(bar, std::io::stdout().is_terminal(), std::io::stderr().is_terminal());
     let show_progress = told_lines == ToldLines::AboveTheBar;
@@ -108,7 +120,7 @@ pub fn run<P: Send>(
     let running: Mutex<BTreeMap<usize, (String, ThreadId)>> = Mutex::new(BTreeMap::new());
     let (sender, receiver) = mpsc::channel::<Message<P>>();
     let mut parts: Vec<Vec<P>> = (0..total).map(|_| Vec::new()).collect();
-    let mut done: Vec<Option<(FileReport, Duration)>> = (0..total).map(|_| None).collect();
+    let mut done: Vec<Option<Finished>> = (0..total).map(|_| None).collect();
     let mut written = 0;
     let result = std::thread::scope(|scope| -> std::io::Result<()> {
         for _ in 0..jobs.clamp(1, total.max(1)) {
@@ -123,12 +135,14 @@ pub fn run<P: Send>(
                 let named = (name, std::thread::current().id());
                 running.lock().expect("no panic while naming a file").insert(index, named);
                 let start = Instant::now();
+                let file = input.file().map(Path::to_path_buf);
                 // A send fails only once the run has stopped listening.
                 let report = input.process(budget, answer, &mut |growing| {
                     let _ = sender.send(Message::Part(index, part(growing)));
                 });
                 running.lock().expect("no panic while naming a file").remove(&index);
-                if sender.send(Message::Done(index, Box::new(report), start.elapsed())).is_err() {
+                let finished = Finished { report, elapsed: start.elapsed(), file };
+                if sender.send(Message::Done(index, Box::new(finished))).is_err() {
                     break;
                 }
             });
@@ -137,9 +151,9 @@ pub fn run<P: Send>(
         while written != total {
             match receiver.recv_timeout(Duration::from_millis(100)) {
                 Ok(Message::Part(index, part)) => parts[index].push(part),
-                Ok(Message::Done(index, report, elapsed)) => {
+                Ok(Message::Done(index, finished)) => {
                     progress.inc(1);
-                    done[index] = Some((*report, elapsed));
+                    done[index] = Some(*finished);
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
@@ -172,7 +186,7 @@ pub fn run<P: Send>(
                 for part in parts[written].drain(..) {
                     progress.suspend(|| show(Shown::Part(part)))?;
                 }
-                let Some((report, _)) = &done[written] else { break };
+                let Some(Finished { report, .. }) = &done[written] else { break };
                 progress.suspend(|| show(Shown::Done(report)))?;
                 written += 1;
             }

@@ -63,6 +63,14 @@ impl Input {
         }
     }
 
+    /// The file to read, if the input is one.
+    pub fn file(&self) -> Option<&Path> {
+        match self {
+            Input::File(path) => Some(path),
+            Input::Stdin | Input::Nothing(..) => None,
+        }
+    }
+
     /// The path, as reports show it.
     pub fn name(&self) -> String {
         match self {

@@ -285,6 +285,34 @@ fn a_file_named_twice_is_taken_once_and_blessed_once() {
 }
 
 #[test]
+fn bless_and_fmt_write_a_file_whose_name_is_not_utf8_or_reads_as_standard_input_does() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let unblessed = SAMPLE.replace("expect 16\n", "");
+    let latin1 = dir.path().join(std::ffi::OsStr::from_bytes(b"caf\xe9.puzzle"));
+    std::fs::write(&latin1, &unblessed).unwrap();
+    let output = puzzle(&["run", "--bless", &dir.path().display().to_string()]);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(std::fs::read_to_string(&latin1).unwrap(), SAMPLE);
+    // Named as standard input is in reports, and is a file all the same.
+    std::fs::write(dir.path().join("<stdin>"), &unblessed).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .args(["run", "--bless", "<stdin>"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "<stdin>: 1 added and 0 rewritten `expect` line\n");
+    assert_eq!(std::fs::read_to_string(dir.path().join("<stdin>")).unwrap(), SAMPLE);
+    std::fs::write(dir.path().join("<stdin>"), UNFORMATTED).unwrap();
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_puzzle")).args(["fmt", "<stdin>"]).current_dir(dir.path()).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "<stdin>: formatted\n");
+    assert_eq!(std::fs::read_to_string(dir.path().join("<stdin>")).unwrap(), FORMATTED);
+}
+
+#[test]
 fn fmt_writes_through_a_link_and_keeps_permissions_and_crlf() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("real.puzzle");

@@ -23,6 +23,8 @@ pub(super) fn fmt(paths: &[PathBuf], check: bool, quiet: bool, colour: Colours) 
     let error_style = Style { colour: colour.stderr };
     let mut status = 0;
     for input in inputs(paths) {
+        // A file may be named as standard input is shown: ask the input.
+        let from_stdin = matches!(input, Input::Stdin);
         let (path, outcome) = match input {
             Input::File(path) => {
                 let outcome = format_file(&path, check);
@@ -38,7 +40,7 @@ pub(super) fn fmt(paths: &[PathBuf], check: bool, quiet: bool, colour: Colours) 
                 output::stdout(&diff(&path, &before, &after, style))?;
                 status = status.max(1);
             }
-            Outcome::Changed { after, .. } if path == STDIN => output::stdout(&after)?,
+            Outcome::Changed { after, .. } if from_stdin => output::stdout(&after)?,
             Outcome::Changed { .. } if quiet => {}
             Outcome::Changed { .. } => output::stdout(&format!("{}: formatted\n", visible(&path)))?,
             Outcome::Invalid(report) => {

@@ -135,13 +135,18 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
             Ok(())
         }
     })?;
-    let (reports, times): (Vec<FileReport>, Vec<_>) = finished.into_iter().unzip();
+    let (mut reports, mut times, mut files) = (Vec::new(), Vec::new(), Vec::new());
+    for batch::Finished { report, elapsed, file } in finished {
+        reports.push(report);
+        times.push(elapsed);
+        files.push(file);
+    }
     let mut code = exit_code(&reports);
     if options.json {
         let document = json::document(&reports, exit_status(&code));
         output::stdout(&(serde_json::to_string_pretty(&document)? + "\n"))?;
     } else if options.bless {
-        let blessed = bless_all(&reports, options.check, options.quiet, style, error_style)?;
+        let blessed = bless_all(&reports, &files, options.check, options.quiet, style, error_style)?;
         // Blessed, a failing `expect` holds: what is left is an invalid file
         // (untouched, 2), a query with no answer (2), a file that could not
         // be written (2), an `expect` an incomplete search refutes with no
@@ -200,18 +205,20 @@ struct BlessedAll {
 }
 
 /// Writes each valid file's proven answers as its `expect` lines (or, with
-/// `check`, prints the diff); a file that cannot be written is told on
-/// stderr (painted by `error_style`, the report by `style`), and the others
-/// are still written.
+/// `check`, prints the diff): `files[i]` is the file `reports[i]` read,
+/// `None` for standard input, whose blessed text is printed. A file that
+/// cannot be written is told on stderr (painted by `error_style`, the report
+/// by `style`), and the others are still written.
 fn bless_all(
     reports: &[FileReport],
+    files: &[Option<PathBuf>],
     check: bool,
     quiet: bool,
     style: Style,
     error_style: Style,
 ) -> anyhow::Result<BlessedAll> {
     let mut all = BlessedAll { changed: false, still_failing: false, unwritten: false };
-    for report in reports {
+    for (report, file) in reports.iter().zip(files) {
         let Some(blessed) = bless(report) else { continue };
         if blessed.incomplete > 0 {
             // Nothing proven to write: say which file, and what would help.
@@ -244,11 +251,11 @@ fn bless_all(
         let byte_order_mark = report.outcome.as_ref().is_ok_and(|solved| solved.byte_order_mark);
         let with_mark = |text: &str| if byte_order_mark { format!("\u{feff}{text}") } else { text.to_string() };
         let text = with_mark(&blessed.text);
-        if report.path == crate::files::STDIN {
+        let Some(file) = file else {
             output::stdout(&text)?;
             continue;
-        }
-        if let Err(err) = rewrite(Path::new(&report.path), &with_mark(&report.source), &text) {
+        };
+        if let Err(err) = rewrite(file, &with_mark(&report.source), &text) {
             // One file that cannot be written stops none of the others.
             let message = write_failure(&report.path, &err);
             output::error(&message, error_style);
