@@ -211,7 +211,32 @@ fn whole_number(low: u64, high: u64) -> impl Fn(&str) -> Result<u64, String> + C
 }
 
 fn parse_size(text: &str) -> Result<(usize, usize), String> {
-    let (height, width) = text.split_once(['x', 'X', '×']).ok_or("write the size as HEIGHTxWIDTH, like 4x4")?;
+    const HOW: &str = "write the size as HEIGHTxWIDTH, like 4x4";
+    let (height, width) = text.split_once(['x', 'X', '×']).ok_or(HOW)?;
+    if width.contains(['x', 'X', '×']) {
+        return Err(HOW.to_string()); // `4x4x4`: not a width
+    }
     let number = |part: &str| part.trim().parse::<usize>().map_err(|_| format!("`{part}` is not a whole number"));
     Ok((number(height)?, number(width)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn a_size_is_two_whole_numbers_and_anything_else_says_how_to_write_one() {
+        let check = |text: &str, expected: Result<(usize, usize), &str>| {
+            assert_eq!(parse_size(text), expected.map_err(str::to_string), "{text:?}");
+        };
+        check("4x4", Ok((4, 4)));
+        check("3X5", Ok((3, 5)));
+        check("20×20", Ok((20, 20)));
+        check(" 2 x 8 ", Ok((2, 8)));
+        check("4", Err("write the size as HEIGHTxWIDTH, like 4x4"));
+        check("4x4x4", Err("write the size as HEIGHTxWIDTH, like 4x4"));
+        check("four", Err("write the size as HEIGHTxWIDTH, like 4x4"));
+        check("fourx4", Err("`four` is not a whole number"));
+        check("4x-1", Err("`-1` is not a whole number"));
+    }
 }
