@@ -1,15 +1,32 @@
 //! A real editor speaking to `puzzle lsp`: Neovim, headless, opens a file
 //! through `editors/nvim/puzzle.lua`, and what it receives is checked: the
 //! diagnostics of a file with errors, the hover of a query of the game with
-//! spawns, and a file mended by the server's quick fixes and formatted by it. CI installs Neovim (Debian's `neovim`); elsewhere the tests are
+//! spawns, and a file mended by the server's quick fixes and formatted by it;
+//! and, without the server, `editors/vim`'s syntax file on each kind of
+//! word. CI installs Neovim (Debian's `neovim`); elsewhere the tests are
 //! skipped when Neovim is missing, and fail under CI.
 
 use std::path::Path;
 use std::process::Command;
 
-/// What Neovim wrote to `$PUZZLE_OUT` after opening a file of `text` and
-/// running `tests/nvim/<script>` with `env`; `None` without Neovim.
+/// What Neovim wrote to `$PUZZLE_OUT` after opening a file of `text` with
+/// `editors/nvim/puzzle.lua` and running `tests/nvim/<script>` (Lua) with
+/// `env`; `None` without Neovim.
 fn in_neovim(text: &str, script: &str, env: &[(&str, &str)]) -> Option<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let snippet = root.join("editors/nvim/puzzle.lua");
+    let startup = [
+        format!("let g:puzzle_command = '{}'", env!("CARGO_BIN_EXE_puzzle")),
+        format!("luafile {}", snippet.display()),
+    ];
+    let check = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvim").join(script);
+    neovim(text, &startup, &format!("luafile {}", check.display()), env)
+}
+
+/// What Neovim wrote to `$PUZZLE_OUT` after running the commands of
+/// `startup` before its own, opening a file of `text`, and running
+/// `command` (which writes it and quits); `None` without Neovim.
+fn neovim(text: &str, startup: &[String], command: &str, env: &[(&str, &str)]) -> Option<String> {
     let dir = tempfile::tempdir().unwrap();
     // Neovim logs into its working directory where it cannot make its
     // cache's (a home it may not write to): into the scratch directory,
@@ -22,21 +39,14 @@ fn in_neovim(text: &str, script: &str, env: &[(&str, &str)]) -> Option<String> {
         return None;
     };
     assert!(version.status.success());
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let file = dir.path().join("open.puzzle");
     std::fs::write(&file, text).unwrap();
     let out = dir.path().join("received.txt");
-    let snippet = root.join("editors/nvim/puzzle.lua");
-    let check = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvim").join(script);
     let status = Command::new("nvim")
         .args(["--headless", "--clean"])
-        .arg("--cmd")
-        .arg(format!("let g:puzzle_command = '{}'", env!("CARGO_BIN_EXE_puzzle")))
-        .arg("--cmd")
-        .arg(format!("luafile {}", snippet.display()))
+        .args(startup.iter().flat_map(|command| ["--cmd", command]))
         .arg(&file)
-        .arg("-c")
-        .arg(format!("luafile {}", check.display()))
+        .args(["-c", command])
         .env("PUZZLE_OUT", &out)
         .env("NVIM_LOG_FILE", &log)
         .envs(env.iter().copied())
@@ -96,6 +106,42 @@ expect 0.00
 fixed: Replace with `game`
 fixed: Write the classic law, `spawns classic`
 fixed: Write `0.00`
+";
+    assert_eq!(received, expected);
+}
+
+#[test]
+fn vim_s_syntax_file_colours_each_kind_of_word() {
+    // Without the language server: editors/vim alone, as copied to ~/.vim.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let startup = [format!("set runtimepath^={}", root.join("editors/vim").display())];
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvim/syntax.vim");
+    let text = "# a comment\nname \"a \\\" # b\"\ngame 2048\nspawns 2 90% 4 9.5% 8 0.5%\nboard {\n  2 . 16\n}\n\
+                query apply L up\nquery max-tile within 5\nexpect 0.0273\n";
+    let Some(received) = neovim(text, &startup, &format!("source {}", script.display()), &[]) else { return };
+    // C comment, S statement or string, E escape or empty cell, N number,
+    // B brace, Q query word, M move.
+    let expected = "puzzle
+# a comment
+CCCCCCCCCCC
+name \"a \\\" # b\"
+SSSS_SSSEESSSSS
+game 2048
+SSSS_NNNN
+spawns 2 90% 4 9.5% 8 0.5%
+SSSSSS_N_NNN_N_NNNN_N_NNNN
+board {
+SSSSS_B
+  2 . 16
+__N_E_NN
+}
+B
+query apply L up
+SSSSS_QQQQQ_M_MM
+query max-tile within 5
+SSSSS_QQQQQQQQ_QQQQQQ_N
+expect 0.0273
+SSSSSS_NNNNNN
 ";
     assert_eq!(received, expected);
 }

@@ -12,7 +12,8 @@ syntax keyword puzzleQuery within unreachable apply reach chance play classic de
 syntax match puzzleQuery "\<max-tile\>\|\<max-removed\>\|\<best-move\>"
 syntax keyword puzzleGame blockgame
 syntax keyword puzzleMove U D L R up down left right
-syntax match puzzleNumber "\<\d\+\>"
+" A tile, a count, a probability (`0.0273`) or a percentage (`90%`, `0.5%`).
+syntax match puzzleNumber "\<\d\+\(\.\d\+\)\=\(%\|\>\)"
 syntax match puzzleEmpty "\(^\|\s\)\zs\.\ze\(\s\|$\)"
 syntax match puzzleBrace "[{}]"
 
