@@ -23,7 +23,8 @@
 //! | [`render`] | text, JSON, `--explain`, `--svg`, the palette |
 //! | `replay` | the steps of an answer both `--explain` and `--svg` draw |
 //! | [`diagnostic`], [`style`] | errors drawn at their place; the one painter of colour |
-//! | `files`, `batch` | the inputs of a run (walked as ripgrep walks); many files on several threads, each answer shown once found |
+//! | `files`, `batch` | the inputs of a run (walked as ripgrep walks, each file once); many files on several threads, each answer shown once found |
+//! | `writing` | how `fmt` and `--bless` write a file: only its text changes |
 //! | `output`, `signals` | stdout in whole pieces, a closed pipe ends the run; death by the signal that came |
 //! | [`judge`], [`limits`] | the online judges' formats; every limit on input |
 //! | `cli`, `commands` | the command line and one function per subcommand |
@@ -61,6 +62,8 @@ pub mod report;
 #[cfg(feature = "cli")]
 mod signals;
 pub mod style;
+#[cfg(feature = "cli")]
+pub mod writing;
 
 #[cfg(feature = "cli")]
 pub use commands::run;

@@ -6,13 +6,14 @@ use std::process::ExitCode;
 
 use super::{diff, Colours};
 use crate::answer::Budget;
-use crate::files::{inputs, rewrite, write_failure, Input, STDIN};
+use crate::files::{inputs, Input, STDIN};
 use crate::language::format::format_source;
 use crate::output;
 use crate::render::text::{render_text, TextOptions};
 use crate::report::{process_bytes, read_capped, read_capped_from, Failure, FileReport, ReadError};
 use crate::signals;
 use crate::style::{visible, Style};
+use crate::writing::{rewrite, write_failure};
 
 /// Formats the files of `paths` in place (or, with `check`, shows the diff
 /// of those that would change); `-` formats standard input to stdout.

@@ -11,13 +11,14 @@ use super::{diff, exit_code, Colours};
 use crate::answer::{Budget, Status};
 use crate::batch;
 use crate::bless::bless;
-use crate::files::{inputs, rewrite, write_atomically, write_failure, write_new};
+use crate::files::inputs;
 use crate::language::errors::count;
 use crate::output;
 use crate::render::{json, svg, text};
 use crate::report::{FileReport, Growing};
 use crate::signals;
 use crate::style::{self, Style};
+use crate::writing::{rewrite, write_atomically, write_failure, write_new};
 
 /// The flags of `puzzle run`.
 pub(super) struct Options {
