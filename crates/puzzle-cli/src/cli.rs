@@ -74,11 +74,11 @@ pub enum Command {
         check: bool,
         /// Also print the starting board and the board after each answer
         /// (with spawns, after its move, before the spawn).
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["json", "bless"])]
         show: bool,
         /// Explain each answer step by step: the board after every move (merges
         /// marked), or every removal with its black cells, and why blocks stay.
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["json", "bless"])]
         explain: bool,
         /// Print in pure ASCII: boards without Unicode box drawing, every
         /// other character escaped, the progress bar too.

@@ -207,6 +207,16 @@ fn usage_errors_exit_two() {
     assert_eq!(code(&puzzle(&["run"])), 2);
     assert_eq!(code(&puzzle(&["judge", "boj-9999"])), 2);
     assert_eq!(code(&puzzle(&["run", "x.puzzle", "--budget", "lots"])), 2);
+    // What the text report shows has no place in the JSON document or in what
+    // --bless prints: asked for together, they are refused, not ignored.
+    for (first, second) in
+        [("--json", "--explain"), ("--json", "--show"), ("--bless", "--explain"), ("--bless", "--show")]
+    {
+        let output = puzzle(&["run", first, second, "puzzles/merge-order.puzzle"]);
+        assert_eq!(code(&output), 2, "{first} {second}");
+        let told = format!("error: the argument '{first}' cannot be used with '{second}'");
+        assert!(stderr(&output).starts_with(&told), "{first} {second}: {}", stderr(&output));
+    }
 }
 
 #[test]
