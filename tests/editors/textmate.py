@@ -1,5 +1,6 @@
 """Checks editors/textmate/puzzle.tmLanguage.json on a file of each kind of
-word, as a TextMate engine scopes it (`python3 tests/editors/textmate.py`):
+word (tests/editors/scopes.txt), as a TextMate engine scopes it
+(`python3 tests/editors/textmate.py`):
 at each point of a line the pattern whose match starts first wins (the
 first listed on a tie), a `begin`/`end` rule's end wins over its own
 patterns. Python's `re` reads these expressions as Oniguruma does (no
@@ -64,31 +65,11 @@ def scopes(line):
     return "".join(shown)
 
 
-# C comment, S statement or string, E escape or empty cell, N number,
-# B brace, Q query word, M move, G the game's name.
-expected = """# a comment
-CCCCCCCCCCC
-name "a \\" # b"
-SSSS_SSSEESSSSS
-game 2048
-SSSS_GGGG
-spawns 2 90% 4 9.5% 8 0.5%
-SSSSSS_N_NNN_N_NNNN_N_NNNN
-board {
-SSSSS_B
-  2 . 16
-__N_E_NN
-}
-B
-query apply L up
-SSSSS_QQQQQ_M_MM
-query max-tile within 5
-SSSSS_QQQQQQQQ_QQQQQQ_N
-expect 0.0273
-SSSSSS_NNNNNN
-game blockgame
-SSSS_GGGGGGGGG
-"""
+# Each line of the sample, then the first letter of its scope under each
+# character: C comment, S statement or string, E escape or empty cell,
+# N number, B brace, Q query word, M move, G the game's name (the same file
+# checks Vim's syntax in tests/neovim.rs).
+expected = open("tests/editors/scopes.txt").read()
 lines = expected.splitlines()[0::2]
 got = "".join(f"{line}\n{scopes(line)}\n" for line in lines)
 if got != expected:

@@ -14,6 +14,9 @@ syntax keyword puzzleGame blockgame
 syntax keyword puzzleMove U D L R up down left right
 " A tile, a count, a probability (`0.0273`) or a percentage (`90%`, `0.5%`).
 syntax match puzzleNumber "\<\d\+\(\.\d\+\)\=\(%\|\>\)"
+" After `game`, 2048 is the game's name, not a tile (defined after the
+" numbers, so that it wins where both match).
+syntax match puzzleGame "\(^\s*game\s\+\)\@<=2048\>"
 syntax match puzzleEmpty "\(^\|\s\)\zs\.\ze\(\s\|$\)"
 syntax match puzzleBrace "[{}]"
 
