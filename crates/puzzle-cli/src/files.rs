@@ -87,7 +87,7 @@ pub fn inputs(paths: &[PathBuf]) -> Vec<Input> {
     let mut seen = HashSet::new();
     for path in paths {
         if path.as_os_str() == "-" {
-            if seen.insert(Identity::Stdin) {
+            if seen.insert(Identity::of_stdin()) {
                 inputs.push(Input::Stdin);
             }
             continue;
@@ -119,6 +119,15 @@ enum Identity {
 }
 
 impl Identity {
+    /// Standard input's: the file or pipe it reads, which `/dev/stdin`
+    /// names too.
+    fn of_stdin() -> Identity {
+        match Identity::of(Path::new("/dev/stdin")) {
+            Identity::Path(_) => Identity::Stdin,
+            read => read,
+        }
+    }
+
     fn of(path: &Path) -> Identity {
         use std::os::unix::fs::MetadataExt;
         match std::fs::metadata(path) {

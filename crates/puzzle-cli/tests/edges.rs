@@ -277,11 +277,13 @@ fn a_file_named_twice_is_taken_once_and_blessed_once() {
     assert_eq!(output.status.code(), Some(2));
     let told = String::from_utf8_lossy(&output.stderr);
     assert_eq!(told.matches("cannot read").count(), 1, "{told}");
-    // Standard input named twice is read once.
-    let output = puzzle_with_stdin(&["run", "--json", "-", "-"], SAMPLE);
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
-    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(document["puzzles"].as_array().unwrap().len(), 1);
+    // Standard input named twice is read once, as `-` or by its device.
+    for names in [["-", "-"], ["-", "/dev/stdin"], ["/dev/stdin", "-"]] {
+        let output = puzzle_with_stdin(&["run", "--json", names[0], names[1]], SAMPLE);
+        assert_eq!(output.status.code(), Some(0), "{names:?}: {}", String::from_utf8_lossy(&output.stderr));
+        let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(document["puzzles"].as_array().unwrap().len(), 1, "{names:?}");
+    }
 }
 
 #[test]
