@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::judge;
 use crate::language::GameKind;
@@ -195,10 +195,28 @@ pub enum Command {
                             answers as `expect` lines, completes and highlights."
     )]
     Lsp,
-    /// Print the man page (roff).
-    #[command(after_help = "Example:\n  puzzle man > ~/.local/share/man/man1/puzzle.1")]
-    Man,
+    /// Print the man page (roff), or a command's.
+    #[command(after_help = "Examples:\n  puzzle man > ~/.local/share/man/man1/puzzle.1\n  \
+                            puzzle man run > ~/.local/share/man/man1/puzzle-run.1")]
+    Man {
+        /// The command whose page to print (`puzzle-run(1)` for `run`); the
+        /// page of `puzzle` itself without it.
+        #[arg(value_name = "COMMAND", value_parser = clap::builder::PossibleValuesParser::new(COMMANDS))]
+        command: Option<String>,
+    },
 }
+
+/// The command line, ready to name its commands and print their pages:
+/// `puzzle run`'s page is `puzzle-run(1)`.
+pub fn built() -> clap::Command {
+    let mut command = Cli::command().disable_help_subcommand(true);
+    command.build();
+    command
+}
+
+/// The names of `puzzle`'s commands, for `puzzle man COMMAND` (and its
+/// completion); a test keeps them those of [`Command`].
+const COMMANDS: [&str; 9] = ["run", "check", "fmt", "play", "new", "judge", "completions", "lsp", "man"];
 
 /// A whole number from `low` to `high`, told in those words when it is not:
 /// clap's own parser calls `-1` an unexpected argument and `0` "not in
@@ -223,6 +241,13 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
 #[cfg(test)]
 mod tests {
     use super::parse_size;
+
+    #[test]
+    fn the_commands_man_offers_are_the_commands() {
+        let command = super::built();
+        let names: Vec<&str> = command.get_subcommands().map(clap::Command::get_name).collect();
+        assert_eq!(names, super::COMMANDS);
+    }
 
     #[test]
     fn a_size_is_two_whole_numbers_and_anything_else_says_how_to_write_one() {

@@ -183,6 +183,26 @@ fn completions_and_a_man_page() {
     let man = puzzle(&["man"]);
     assert_eq!(man.status.code(), Some(0));
     assert!(text(&man.stdout).starts_with(".ie") || text(&man.stdout).contains(".TH puzzle"), "{}", text(&man.stdout));
+    // The page names a page for each command (`puzzle-run(1)`): each is
+    // there, with its own options.
+    for (command, option) in
+        [("run", "bless"), ("check", "json"), ("fmt", "check"), ("play", "seed"), ("new", "spawns"), ("judge", "boj")]
+    {
+        assert!(text(&man.stdout).contains(&format!("puzzle\\-{command}(1)")), "{command}");
+        let page = puzzle(&["man", command]);
+        assert_eq!(page.status.code(), Some(0), "{command}: {}", text(&page.stderr));
+        let page = text(&page.stdout);
+        assert!(page.contains(&format!(".TH puzzle-{command} 1  \"puzzle 0.1.0\"")), "{command}: {page}");
+        assert!(page.contains(&format!("puzzle {command}")), "{command}: the synopsis");
+        assert!(page.contains(option), "{command}: {option}");
+    }
+    let unknown = puzzle(&["man", "solve"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(
+        text(&unknown.stderr).contains("run, check, fmt, play, new, judge, completions, lsp, man"),
+        "{}",
+        text(&unknown.stderr)
+    );
 }
 
 #[test]

@@ -45,9 +45,17 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Lsp => Ok(lsp()),
-        Command::Man => {
+        Command::Man { command } => {
+            let top = crate::cli::built();
+            let page_of = match command {
+                // `command_name` let only these through.
+                Some(name) => top.find_subcommand(&name).expect("a command of puzzle").clone(),
+                None => top,
+            };
             let mut page = Vec::new();
-            clap_mangen::Man::new(crate::cli::Cli::command()).render(&mut page)?;
+            // A command's page is of the program's version, as its own is.
+            let source = format!("puzzle {}", env!("CARGO_PKG_VERSION"));
+            clap_mangen::Man::new(page_of).source(source).render(&mut page)?;
             crate::output::stdout(&String::from_utf8_lossy(&page))?;
             Ok(ExitCode::SUCCESS)
         }
