@@ -195,7 +195,11 @@ fn completions_and_a_man_page() {
         assert!(page.contains(&format!(".TH puzzle-{command} 1  \"puzzle 0.1.0\"")), "{command}: {page}");
         assert!(page.contains(&format!("puzzle {command}")), "{command}: the synopsis");
         assert!(page.contains(option), "{command}: {option}");
+        // In ASCII, what is past it escaped: `judge`'s page names a problem in Hangul.
+        assert!(page.is_ascii(), "{command}");
     }
+    let judge = text(&puzzle(&["man", "judge"]).stdout);
+    assert!(judge.contains("\\[uBE14]\\[uB85D] \\[uAC8C]\\[uC784]"), "블록 게임 in {judge}");
     let unknown = puzzle(&["man", "solve"]);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(

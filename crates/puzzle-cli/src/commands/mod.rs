@@ -56,10 +56,17 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             // A command's page is of the program's version, as its own is.
             let source = format!("puzzle {}", env!("CARGO_PKG_VERSION"));
             clap_mangen::Man::new(page_of).source(source).render(&mut page)?;
-            crate::output::stdout(&String::from_utf8_lossy(&page))?;
+            crate::output::stdout(&roff_in_ascii(&String::from_utf8_lossy(&page)))?;
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// A roff page with every character past ASCII written as groff's and
+/// mandoc's escape (`\[u2026]` for `…`): a page read without `preconv`
+/// (`groff -man`, `mandoc`) shows them too, not their bytes.
+fn roff_in_ascii(page: &str) -> String {
+    page.chars().map(|c| if c.is_ascii() { c.to_string() } else { format!("\\[u{:04X}]", u32::from(c)) }).collect()
 }
 
 /// Serves the language server until the editor ends it: 0 after `shutdown`
