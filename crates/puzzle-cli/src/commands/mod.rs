@@ -62,9 +62,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// A roff page with every character past ASCII written as groff's and
-/// mandoc's escape (`\[u2026]` for `…`): a page read without `preconv`
-/// (`groff -man`, `mandoc`) shows them too, not their bytes.
+/// A roff page with every character past ASCII written as roff's escape
+/// (`\[u2026]` for `…`), which groff and mandoc read: groff without
+/// `preconv` (`groff -man`, where `man` would add it) reads the bytes of
+/// UTF-8 as characters of their own.
 fn roff_in_ascii(page: &str) -> String {
     page.chars().map(|c| if c.is_ascii() { c.to_string() } else { format!("\\[u{:04X}]", u32::from(c)) }).collect()
 }
