@@ -50,10 +50,10 @@ enum ToldLines {
 }
 
 impl ToldLines {
-    fn of(bar: Bar, stdout_is_terminal: bool, stderr_is_terminal: bool) -> ToldLines {
+    fn of(bar: Bar, stdout_is_terminal: bool, stderr_draws: bool) -> ToldLines {
         match bar {
             Bar::Hidden => ToldLines::Nowhere,
-            _ if stdout_is_terminal && stderr_is_terminal => ToldLines::AboveTheBar,
+            _ if stdout_is_terminal && stderr_draws => ToldLines::AboveTheBar,
             _ => ToldLines::ToStderr,
         }
     }
@@ -100,7 +100,10 @@ pub fn run<P: Send>(
     mut show: impl FnMut(Shown<'_, P>) -> std::io::Result<()>,
 ) -> std::io::Result<Vec<Finished>> {
     let total = inputs.len();
-    let told_lines = ToldLines::of(bar, std::io::stdout().is_terminal(), std::io::stderr().is_terminal());
+    // A terminal that cannot move its cursor shows no bar (indicatif draws
+    // none there), and gets the lines as any stream that is no terminal.
+    let stderr_draws = std::io::stderr().is_terminal() && crate::output::cursor_moves();
+    let told_lines = ToldLines::of(bar, std::io::stdout().is_terminal(), stderr_draws);
     let show_progress = told_lines == ToldLines::AboveTheBar;
     activity::listen(told_lines == ToldLines::ToStderr);
     let ascii = bar == Bar::Ascii;

@@ -26,6 +26,18 @@ pub(crate) fn stdout(text: &str) -> std::io::Result<()> {
     }
 }
 
+/// Whether the terminal can move its cursor, which a progress bar and
+/// `puzzle play` draw with: not one of `TERM=dumb` (Emacs' `M-x shell`),
+/// which shows the escapes as text.
+pub(crate) fn cursor_moves() -> bool {
+    cursor_moves_under(std::env::var_os("TERM").as_deref())
+}
+
+/// [`cursor_moves`] under the terminal kind `term` (`TERM`, if set).
+fn cursor_moves_under(term: Option<&std::ffi::OsStr>) -> bool {
+    term.is_none_or(|term| term != "dumb")
+}
+
 /// Writes `text` to stderr; an error there has nowhere to be told.
 pub(crate) fn stderr(text: &str) {
     let mut err = std::io::stderr().lock();
@@ -76,4 +88,18 @@ pub(crate) fn end_when_stdout_closes(status: i32, why: &'static str) {
             }
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cursor_moves_under;
+
+    #[test]
+    fn only_a_dumb_terminal_cannot_move_its_cursor() {
+        let under = |term: Option<&str>| cursor_moves_under(term.map(std::ffi::OsStr::new));
+        assert!(under(Some("xterm-256color")));
+        assert!(under(Some("linux")));
+        assert!(under(None));
+        assert!(!under(Some("dumb")));
+    }
 }

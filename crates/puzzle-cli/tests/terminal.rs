@@ -179,6 +179,20 @@ fn a_long_play_shows_its_games_on_the_bar_and_a_signal_clears_it() {
 }
 
 #[test]
+fn a_terminal_that_cannot_move_its_cursor_gets_no_bar() {
+    // `TERM=dumb` (Emacs' `M-x shell`) would show the bar's escapes as text,
+    // a line each tenth of a second: no bar, and no colour either.
+    let dir = tempfile::tempdir().unwrap();
+    let board = "board {\n  . . . .\n  . . . .\n  . . . .\n  . . . .\n}\n";
+    let long = format!("game 2048\nspawns classic\n{board}query play 1000 games seed 1\n");
+    std::fs::write(dir.path().join("long.puzzle"), long).unwrap();
+    let line = format!("timeout -s TERM 3 {} run long.puzzle", env!("CARGO_BIN_EXE_puzzle"));
+    let screen = shell_on_a_terminal(&[("TERM", "dumb")], &line, dir.path());
+    assert!(screen.starts_with("long.puzzle\r\n"), "the report's head: {screen:?}");
+    assert!(!screen.contains(ESC) && !screen.contains("(play: "), "{screen:?}");
+}
+
+#[test]
 fn with_several_files_the_bar_counts_them() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(root().join(SAMPLE), dir.path().join("a.puzzle")).unwrap();

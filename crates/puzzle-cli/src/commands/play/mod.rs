@@ -110,7 +110,7 @@ pub(super) fn play(
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         bail!("`puzzle play` needs a terminal (standard input and output both)");
     }
-    if std::env::var_os("TERM").is_some_and(|term| term == "dumb") {
+    if !crate::output::cursor_moves() {
         bail!(
             "`puzzle play` draws its screen with the cursor, which a terminal of `TERM=dumb` cannot move \
              (Emacs' `M-x shell` is one): play it in a terminal emulator, or in Emacs' `M-x term`"
