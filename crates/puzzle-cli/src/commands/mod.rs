@@ -48,7 +48,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Man { command } => {
             let top = crate::cli::built();
             let page_of = match command {
-                // `command_name` let only these through.
+                // clap lets only `cli::COMMANDS` through, which a test keeps
+                // the commands' names.
                 Some(name) => top.find_subcommand(&name).expect("a command of puzzle").clone(),
                 None => top,
             };
