@@ -13,14 +13,15 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// `puzzle ARGS` in the repository's root, its output and errors kept.
+fn command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_puzzle"));
+    command.args(args).current_dir(root()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    command
+}
+
 fn spawn(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_puzzle"))
-        .args(args)
-        .current_dir(root())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+    command(args).spawn().unwrap()
 }
 
 fn puzzle(args: &[&str]) -> Output {
@@ -28,14 +29,7 @@ fn puzzle(args: &[&str]) -> Output {
 }
 
 fn puzzle_with_stdin(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = command(args).stdin(Stdio::piped()).spawn().unwrap();
     child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     child.wait_with_output().unwrap()
 }
@@ -298,17 +292,12 @@ fn bless_and_fmt_write_a_file_whose_name_is_not_utf8_or_reads_as_standard_input_
     assert_eq!(std::fs::read_to_string(&latin1).unwrap(), SAMPLE);
     // Named as standard input is in reports, and is a file all the same.
     std::fs::write(dir.path().join("<stdin>"), &unblessed).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_puzzle"))
-        .args(["run", "--bless", "<stdin>"])
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
+    let output = command(&["run", "--bless", "<stdin>"]).current_dir(dir.path()).output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     assert_eq!(String::from_utf8_lossy(&output.stdout), "<stdin>: 1 added and 0 rewritten `expect` line\n");
     assert_eq!(std::fs::read_to_string(dir.path().join("<stdin>")).unwrap(), SAMPLE);
     std::fs::write(dir.path().join("<stdin>"), UNFORMATTED).unwrap();
-    let output =
-        Command::new(env!("CARGO_BIN_EXE_puzzle")).args(["fmt", "<stdin>"]).current_dir(dir.path()).output().unwrap();
+    let output = command(&["fmt", "<stdin>"]).current_dir(dir.path()).output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     assert_eq!(String::from_utf8_lossy(&output.stdout), "<stdin>: formatted\n");
     assert_eq!(std::fs::read_to_string(dir.path().join("<stdin>")).unwrap(), FORMATTED);
