@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum, ValueHint};
 
 use crate::judge;
 use crate::language::GameKind;
@@ -59,7 +59,7 @@ pub enum Command {
     Run {
         /// Files, or directories searched for `*.puzzle` files (in sorted
         /// order); `-` reads standard input.
-        #[arg(required = true)]
+        #[arg(required = true, value_hint = ValueHint::AnyPath)]
         paths: Vec<PathBuf>,
         /// Print one JSON document instead of the text report.
         #[arg(long)]
@@ -92,19 +92,19 @@ pub enum Command {
         /// it; at their default depth they need none. `play` games run to
         /// their end without it; with it, each of N games may try BOARDS / N
         /// moves.
-        #[arg(long, value_name = "BOARDS", value_parser = whole_number(1, u64::MAX), allow_negative_numbers = true)]
+        #[arg(long, value_name = "BOARDS", value_parser = whole_number(1, u64::MAX), allow_negative_numbers = true, value_hint = ValueHint::Other)]
         budget: Option<u64>,
         /// Threads each search may use (default: one per core). Nothing of
         /// the answer depends on it: not its witness, and not where a budget
         /// stops a search.
-        #[arg(long, value_name = "N", value_parser = whole_number(1, 1024), allow_negative_numbers = true)]
+        #[arg(long, value_name = "N", value_parser = whole_number(1, 1024), allow_negative_numbers = true, value_hint = ValueHint::Other)]
         threads: Option<u64>,
         /// Also write one SVG picture a puzzle into DIR: the start board and each
         /// step of every witness, side by side.
-        #[arg(long, value_name = "DIR")]
+        #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
         svg: Option<PathBuf>,
         /// Files to solve at once (default 1); the report keeps the sorted order.
-        #[arg(long, short = 'j', value_name = "N", value_parser = whole_number(1, 1024), allow_negative_numbers = true)]
+        #[arg(long, short = 'j', value_name = "N", value_parser = whole_number(1, 1024), allow_negative_numbers = true, value_hint = ValueHint::Other)]
         jobs: Option<u64>,
     },
     /// Parse and validate files without answering their queries.
@@ -113,7 +113,7 @@ pub enum Command {
     Check {
         /// Files, or directories searched for `*.puzzle` files; `-` reads
         /// standard input.
-        #[arg(required = true)]
+        #[arg(required = true, value_hint = ValueHint::AnyPath)]
         paths: Vec<PathBuf>,
         /// Print one JSON document of the errors instead of the text report.
         #[arg(long)]
@@ -129,7 +129,7 @@ pub enum Command {
     Fmt {
         /// Files, or directories searched for `*.puzzle` files; `-` formats
         /// standard input to standard output.
-        #[arg(required = true)]
+        #[arg(required = true, value_hint = ValueHint::AnyPath)]
         paths: Vec<PathBuf>,
         /// Change nothing: show the diff of each file not in the canonical layout.
         #[arg(long)]
@@ -148,12 +148,13 @@ pub enum Command {
     Play {
         /// A 2048 puzzle to start from (its board and spawn law; a board of
         /// empty cells starts a new game).
+        #[arg(value_hint = ValueHint::FilePath)]
         file: Option<PathBuf>,
         /// A new game's board as HEIGHTxWIDTH (default 4x4), without FILE.
-        #[arg(long, value_name = "HxW", value_parser = parse_size, conflicts_with = "file")]
+        #[arg(long, value_name = "HxW", value_parser = parse_size, conflicts_with = "file", value_hint = ValueHint::Other)]
         size: Option<(usize, usize)>,
         /// The seed of the spawns (default: from the clock, shown on screen).
-        #[arg(long, value_name = "S", value_parser = whole_number(0, u64::MAX), allow_negative_numbers = true)]
+        #[arg(long, value_name = "S", value_parser = whole_number(0, u64::MAX), allow_negative_numbers = true, value_hint = ValueHint::Other)]
         seed: Option<u64>,
     },
     /// Print a commented template to start a new puzzle from.
@@ -166,7 +167,7 @@ pub enum Command {
         #[arg(value_enum)]
         game: GameKind,
         /// The board's size as HEIGHTxWIDTH (default 4x4 for 2048, 10x10 for the block game).
-        #[arg(long, value_name = "HxW", value_parser = parse_size)]
+        #[arg(long, value_name = "HxW", value_parser = parse_size, value_hint = ValueHint::Other)]
         size: Option<(usize, usize)>,
         /// 2048 with spawns, the game as it is played: `chance`, `best-move` and `play`.
         #[arg(long)]

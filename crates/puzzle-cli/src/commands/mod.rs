@@ -1,8 +1,10 @@
 //! One documented entry point per subcommand; [`run()`] picks it.
 
 mod check;
+mod completions;
 mod fmt;
 mod judge;
+mod man;
 mod new;
 mod play;
 mod run;
@@ -11,7 +13,6 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use crate::answer::Status;
-use clap::CommandFactory;
 
 use crate::cli::{Cli, ColourChoice, Command};
 use crate::report::FileReport;
@@ -38,37 +39,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             play::play(file.as_deref(), size, seed, tiles, colour.stderr)
         }
         Command::Judge { problem } => judge::judge(problem, colour),
-        Command::Completions { shell } => {
-            let mut script = Vec::new();
-            clap_complete::generate(shell, &mut crate::cli::Cli::command(), "puzzle", &mut script);
-            crate::output::stdout(&String::from_utf8_lossy(&script))?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Completions { shell } => completions::completions(shell),
         Command::Lsp => Ok(lsp()),
-        Command::Man { command } => {
-            let top = crate::cli::built();
-            let page_of = match command {
-                // clap lets only `cli::COMMANDS` through, which a test keeps
-                // the commands' names.
-                Some(name) => top.find_subcommand(&name).expect("a command of puzzle").clone(),
-                None => top,
-            };
-            let mut page = Vec::new();
-            // A command's page is of the program's version, as its own is.
-            let source = format!("puzzle {}", env!("CARGO_PKG_VERSION"));
-            clap_mangen::Man::new(page_of).source(source).render(&mut page)?;
-            crate::output::stdout(&roff_in_ascii(&String::from_utf8_lossy(&page)))?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Man { command } => man::man(command.as_deref()),
     }
-}
-
-/// A roff page with every character past ASCII written as roff's escape
-/// (`\[u2026]` for `…`), which groff and mandoc read: groff without
-/// `preconv` (`groff -man`, where `man` would add it) reads the bytes of
-/// UTF-8 as characters of their own.
-fn roff_in_ascii(page: &str) -> String {
-    page.chars().map(|c| if c.is_ascii() { c.to_string() } else { format!("\\[u{:04X}]", u32::from(c)) }).collect()
 }
 
 /// Serves the language server until the editor ends it: 0 after `shutdown`
