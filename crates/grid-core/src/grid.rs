@@ -28,8 +28,9 @@ impl fmt::Display for GridError {
             GridError::Empty => write!(f, "a grid needs at least one row and one column"),
             GridError::Ragged { row, expected, found } => write!(
                 f,
-                "row {} has {found} cells but the first row has {expected}: every row must be the same length",
-                row + 1
+                "row {} has {found} cell{} but the first row has {expected}: every row must be the same length",
+                row + 1,
+                if *found == 1 { "" } else { "s" }
             ),
         }
     }

@@ -154,5 +154,9 @@ fn directions_errors_and_grids_print_as_people_read_them() {
         GridError::Ragged { row: 1, expected: 3, found: 2 }.to_string(),
         "row 2 has 2 cells but the first row has 3: every row must be the same length"
     );
+    assert_eq!(
+        GridError::Ragged { row: 2, expected: 2, found: 1 }.to_string(),
+        "row 3 has 1 cell but the first row has 2: every row must be the same length"
+    );
     assert_eq!(format!("{:?}", two_by_three()), "Grid { height: 2, width: 3, rows: [[1, 2, 3], [4, 5, 6]] }");
 }
