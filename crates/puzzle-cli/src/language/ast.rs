@@ -179,7 +179,7 @@ impl SpawnQuery {
             SpawnQuery::BestMove { depth: None } => "best-move".to_string(),
             SpawnQuery::BestMove { depth: Some(depth) } => format!("best-move depth {depth}"),
             SpawnQuery::Play(play) => {
-                let mut text = format!("play {} games", play.games);
+                let mut text = format!("play {} game{}", play.games, if play.games == 1 { "" } else { "s" });
                 for (option, value) in
                     [("seed", play.seed), ("depth", play.depth.map(u64::from)), ("until", play.until)]
                 {

@@ -959,6 +959,11 @@ fn the_queries_of_the_game_with_spawns_and_their_expectations() {
          best-move => Move(None); best-move depth 3 => Move(Some(Left)); \
          play 10 games seed 5 until 2048 => Share { tile: 2048, percent: Decimal { digits: 955, places: 1 } }",
     );
+    // One game is one `game`, whichever word the file wrote.
+    for written in ["play 1 games", "play 1 game"] {
+        check(&format!("{SPAWNS_2048}query {written}\n"), "None 2048 [2, 2] | play 1 game");
+    }
+    check(&format!("{SPAWNS_2048}query play 2 game\n"), "None 2048 [2, 2] | play 2 games");
 }
 
 #[test]
