@@ -50,14 +50,26 @@ impl Style {
     }
 }
 
-/// `text` with every control character shown escaped (`\u{1b}` for ESC):
-/// text from a file never reaches the terminal raw.
+/// `text` with every control character shown escaped (`\u{1b}` for ESC),
+/// and every control of the text's direction (`\u{202e}`): text from a file
+/// never reaches the terminal raw.
 pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
+    if !text.chars().any(is_hidden_control) {
         return std::borrow::Cow::Borrowed(text);
     }
-    let escaped = text.chars().map(|c| if c.is_control() { c.escape_unicode().to_string() } else { c.to_string() });
+    let escaped =
+        text.chars().map(|c| if is_hidden_control(c) { c.escape_unicode().to_string() } else { c.to_string() });
     std::borrow::Cow::Owned(escaped.collect())
+}
+
+/// Whether `c` would act on the terminal instead of being shown: a control
+/// character, or one that reorders the text around it (the bidirectional
+/// marks, embeddings, overrides and isolates, as rustc's diagnostics hide
+/// them): a line holding a right-to-left override shows its end reversed,
+/// so that it reads other than the file does ("Trojan Source").
+fn is_hidden_control(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// `text` in pure ASCII, for `--ascii`: the report's own symbols by ASCII

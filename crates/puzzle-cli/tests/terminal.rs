@@ -136,6 +136,33 @@ fn control_characters_from_a_file_are_shown_escaped() {
 }
 
 #[test]
+fn text_direction_controls_from_a_file_are_shown_escaped() {
+    // A right-to-left override shows the rest of its line reversed
+    // ("Trojan Source"): a snippet would read other than the file, and its
+    // caret would point elsewhere. In a name, a comment, and the file's name.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a\u{202e}b.puzzle");
+    std::fs::write(
+        &file,
+        "name \"abc\u{202e}def\"\ngmae 2048 # \u{2067}x\u{2069}\nboard {\n  2 2\n}\nquery max-tile within 1\n",
+    )
+    .unwrap();
+    for command in ["run", "check"] {
+        let output = puzzle_with(&[], &[command, &file.display().to_string()]);
+        let text = String::from_utf8(output.stdout).unwrap() + &String::from_utf8(output.stderr).unwrap();
+        for control in ['\u{202e}', '\u{2067}', '\u{2069}'] {
+            assert!(!text.contains(control), "{control:?} in {text:?}");
+        }
+        assert!(text.contains("2 | gmae 2048 # \\u{2067}x\\u{2069}\n  | ^^^^\n"), "{text}");
+        assert!(text.contains("a\\u{202e}b.puzzle:2:1"), "{text}");
+    }
+    let named = dir.path().join("named.puzzle");
+    std::fs::write(&named, "name \"abc\u{202e}def\"\ngame 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n").unwrap();
+    let output = puzzle_with(&[], &["run", &named.display().to_string()]);
+    assert!(String::from_utf8(output.stdout).unwrap().contains(" — abc\\u{202e}def\n"));
+}
+
+#[test]
 fn a_long_line_is_cut_around_the_caret() {
     let dir = tempfile::tempdir().unwrap();
     let long = dir.path().join("long.puzzle");
