@@ -30,7 +30,7 @@ pub use ast::{BlockExpect, BlockQuery, Expect2048, Game, GameKind, Item, Puzzle,
 pub use errors::{Error, ErrorKind, Found, HeaderKeyword, Suggestion, ValueOf};
 // Where a comment and a name end, for the language server's tokens.
 #[cfg(feature = "cli")]
-pub(crate) use parse::{comment_start, name_len};
+pub(crate) use parse::{comment_start, ends_in_open_board, name_len};
 
 /// The most errors a file's report shows; past them, how many more there are.
 pub const MAX_ERRORS: usize = 20;

@@ -173,6 +173,21 @@ fn words_of(line: &str) -> Vec<&str> {
 /// starts one; a `board {` or `expect board {` line runs to the line that
 /// starts with `}`, or stops before the next line that starts a statement.
 fn chunks(source: &str) -> Vec<Chunk> {
+    let (mut chunks, open_board) = closed_chunks_and_open_board(source);
+    chunks.extend(open_board);
+    chunks
+}
+
+/// Whether `source` ends inside a board: its `board {` or `expect board {`
+/// line is not yet closed, as [`chunks`] reads the file. There the lines are
+/// rows, not statements.
+pub(crate) fn ends_in_open_board(source: &str) -> bool {
+    closed_chunks_and_open_board(source).1.is_some()
+}
+
+/// The statements of `source` that [`chunks`] reads, but for a board still
+/// open at its end, given apart.
+fn closed_chunks_and_open_board(source: &str) -> (Vec<Chunk>, Option<Chunk>) {
     let mut chunks: Vec<Chunk> = Vec::new();
     let mut open_board: Option<Chunk> = None;
     for (start, end, next) in lines(source) {
@@ -203,8 +218,7 @@ fn chunks(source: &str) -> Vec<Chunk> {
             None => chunks.push(Chunk { start, end: next, opening: None, missing_brace: None }),
         }
     }
-    chunks.extend(open_board);
-    chunks
+    (chunks, open_board)
 }
 
 /// The words that start a statement.

@@ -392,6 +392,8 @@ pub(super) fn completion(text: &str, at: &Value, encoding: Encoding) -> Value {
     let typing = !line.ends_with([' ', '\t']) && !before.is_empty();
     let done = if typing { &before[..before.len() - 1] } else { &before[..] };
     let (words, kind): (Vec<&str>, u32) = match done {
+        // A board's row: no statement starts there.
+        [] if crate::language::ends_in_open_board(lines_before) => (Vec::new(), 1),
         [] => (vec!["name", "game", "board", "spawns", "query", "expect"], 14),
         ["game"] => (GameKind::ALL.iter().map(|g| g.name()).collect(), 12),
         ["spawns"] => (vec!["classic"], 14),
@@ -703,6 +705,15 @@ mod tests {
             ("game 2048 # $0", &[]),
             ("game 2048\rgame $0", &["2048", "blockgame"]),
             ("game 2048 $0", &[]),
+            // In a board, a row goes: no statement, until its `}`.
+            ("game 2048\nboard {\n  2 2\n  $0", &[]),
+            ("game 2048\nboard{ # }\n$0", &[]),
+            ("game 2048\nboard\n  2 2\n$0", &[]),
+            ("game 2048\nboard {\n  2 2\n}\n$0", &statements),
+            ("game 2048\nquery apply L\nexpect board {\n  4 .\n  $0", &[]),
+            ("game 2048\nquery apply L\nexpect board {\n  4 .\n}\n$0", &statements),
+            // A line that starts a statement ends a board left open.
+            ("game 2048\nboard {\n  2 2\nquery max-tile within 1\n$0", &statements),
         ];
         for &(text, expected) in cases {
             check_completion(text, expected);
