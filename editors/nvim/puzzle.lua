@@ -15,6 +15,12 @@ local function start(buffer)
       vim.lsp.buf_attach_client(buffer, client)
     end
   end
+  -- What Neovim 0.10 does by itself for a server, done for the older ones
+  -- too: completion on <C-x><C-o> in insert mode, the answer on K.
+  vim.bo[buffer].omnifunc = "v:lua.vim.lsp.omnifunc"
+  if vim.fn.has("nvim-0.10") == 0 then
+    vim.keymap.set("n", "K", vim.lsp.buf.hover, { buffer = buffer, desc = "the answer of the query under the cursor" })
+  end
 end
 
 vim.api.nvim_create_autocmd({ "BufRead", "BufNewFile" }, {

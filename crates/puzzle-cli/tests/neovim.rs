@@ -1,7 +1,9 @@
 //! A real editor speaking to `puzzle lsp`: Neovim, headless, opens a file
 //! through `editors/nvim/puzzle.lua`, and what it receives is checked: the
-//! diagnostics of a file with errors, the hover of a query of the game with
-//! spawns, and a file mended by the server's quick fixes and formatted by it;
+//! diagnostics of a file with errors, the answer of a query of the game
+//! with spawns on K, the completion menu of <C-x><C-o>, and a file mended by
+//! the server's quick fixes and formatted by it, keys typed as a person
+//! types them;
 //! and, without the server, `editors/vim`'s syntax file on each kind of
 //! word. CI installs Neovim (Debian's `neovim`); elsewhere the tests are
 //! skipped when Neovim is missing, and fail under CI.
@@ -74,11 +76,20 @@ fn neovim_receives_the_diagnostics_of_puzzle_lsp() {
 #[test]
 fn neovim_shows_the_engine_s_analysis_on_hover() {
     let text = "game 2048\nspawns classic\nboard {\n  2 2 . .\n  . 4 . .\n  . . . .\n  . . . 8\n}\nquery best-move\n";
-    let Some(received) = in_neovim(text, "hover.lua", &[("PUZZLE_LINE", "8")]) else { return };
+    let Some(received) = in_neovim(text, "hover.lua", &[("PUZZLE_LINE", "9")]) else { return };
     assert!(received.starts_with("**U (depth 4)**"), "{received}");
     for line in ["    U: ", "    D: ", "    L: ", "    R: ", "    searched: depth 4, "] {
         assert!(received.contains(line), "{line:?} in {received}");
     }
+}
+
+#[test]
+fn neovim_completes_on_ctrl_x_ctrl_o() {
+    // Neovim 0.7 sets no 'omnifunc' for a server: the snippet does.
+    let spawns = "game 2048\nspawns classic\nboard {\n  2 2\n}\nquery \n";
+    let Some(received) = in_neovim(spawns, "complete.lua", &[("PUZZLE_LINE", "6")]) else { return };
+    // In the menu's order, which Neovim sorts.
+    assert_eq!(received, "best-move\nchance\nplay\n");
 }
 
 #[test]

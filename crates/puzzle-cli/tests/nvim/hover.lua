@@ -1,11 +1,9 @@
--- Run by tests/neovim.rs: asks `puzzle lsp`, as Neovim's own client does on
--- `K`, for the hover of line $PUZZLE_LINE (0-based) of the current buffer
--- until its answer has come (not "searching…"), writes it to $PUZZLE_OUT,
--- and quits.
+-- Run by tests/neovim.rs: presses K on line $PUZZLE_LINE (1-based), as a
+-- person asks for the answer of a query, and writes what the floating
+-- window shows to $PUZZLE_OUT, then quits. A window that shows the search
+-- still running is closed and K pressed again, as a person would.
 local out = os.getenv("PUZZLE_OUT")
 local line = tonumber(os.getenv("PUZZLE_LINE"))
-local shown = "no hover within 20 s"
--- The server is asked once it has said, in its capabilities, that it hovers.
 vim.wait(20000, function()
   for _, client in pairs(vim.lsp.buf_get_clients(0)) do
     if client.server_capabilities and client.server_capabilities.hoverProvider then
@@ -14,20 +12,28 @@ vim.wait(20000, function()
   end
   return false
 end, 50)
-for _ = 1, 200 do
-  local params = { textDocument = vim.lsp.util.make_text_document_params(), position = { line = line, character = 8 } }
-  local results = vim.lsp.buf_request_sync(0, "textDocument/hover", params, 1000) or {}
-  local value = nil
-  for _, response in pairs(results) do
-    if response.result and response.result.contents then
-      value = response.result.contents.value
+vim.api.nvim_win_set_cursor(0, { line, 8 })
+vim.api.nvim_feedkeys("K", "t", false)
+local tries = 0
+local function look()
+  tries = tries + 1
+  for _, window in ipairs(vim.api.nvim_list_wins()) do
+    if vim.api.nvim_win_get_config(window).relative ~= "" then
+      local shown = vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(window), 0, -1, false)
+      if not table.concat(shown, "\n"):find("searching") then
+        vim.fn.writefile(shown, out)
+        vim.cmd("qall!")
+        return
+      end
+      vim.api.nvim_win_close(window, true)
+      vim.api.nvim_feedkeys("K", "t", false)
     end
   end
-  if value and not value:find("searching") then
-    shown = value
-    break
+  if tries < 400 then
+    vim.defer_fn(look, 50)
+  else
+    vim.fn.writefile({ "no floating window within 20 s" }, out)
+    vim.cmd("qall!")
   end
-  vim.wait(100)
 end
-vim.fn.writefile(vim.split(shown, "\n"), out)
-vim.cmd("qall!")
+vim.defer_fn(look, 50)
