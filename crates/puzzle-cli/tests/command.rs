@@ -549,6 +549,27 @@ fn svg_writes_one_picture_a_puzzle_with_every_step() {
         names,
         ["kakao-example.svg", "merge-once-2.svg", "merge-once-3.svg", "merge-once.svg", "spawns-tour.svg"]
     );
+    // Standard input's picture is `stdin.svg`, a name with no character a
+    // shell or another system refuses; a name that is not UTF-8 is kept, not
+    // made `caf�`.
+    use std::os::unix::ffi::OsStrExt;
+    let pictures = tempfile::tempdir().unwrap();
+    let merge_once = root().join("puzzles/merge-once.puzzle");
+    let latin1 = dir.path().join(std::ffi::OsStr::from_bytes(b"caf\xe9.puzzle"));
+    std::fs::copy(&merge_once, &latin1).unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .args(["run", "-"])
+        .arg(&latin1)
+        .arg("--svg")
+        .arg(pictures.path())
+        .stdin(std::fs::File::open(&merge_once).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let mut names: Vec<std::ffi::OsString> =
+        std::fs::read_dir(pictures.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    names.sort();
+    assert_eq!(names, [std::ffi::OsStr::from_bytes(b"caf\xe9.svg").to_os_string(), "stdin.svg".into()]);
     // A path that cannot be a directory is told before any answer.
     let output = puzzle(&["run", "puzzles/spawns-tour.puzzle", "--svg", "puzzles/merge-once.puzzle"]);
     assert_eq!((code(&output), stdout(&output)), (2, String::new()));

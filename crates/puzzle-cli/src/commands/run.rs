@@ -171,7 +171,7 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
         output::diagnostics(&in_ascii(format!("{}\n", batch::slowest(&reports, &times, 3))));
     }
     if let Some(dir) = options.svg {
-        if !write_pictures(&dir, &reports, error_style) {
+        if !write_pictures(&dir, &reports, &files, error_style) {
             code = ExitCode::from(2);
         }
     }
@@ -280,22 +280,28 @@ fn bless_all(
 }
 
 /// Writes `DIR/NAME.svg` for each puzzle with something to draw, NAME being the
-/// file's name without `.puzzle` (made unique with `-2`, `-3`, … if needed);
-/// DIR was made before the run. A picture that cannot be written is told on
-/// stderr, and the others are still written; returns whether all were.
-fn write_pictures(dir: &Path, reports: &[FileReport], error_style: Style) -> bool {
+/// file's own name without `.puzzle` (its bytes, UTF-8 or not), `stdin` for
+/// standard input, made unique with `-2`, `-3`, … if needed; DIR was made
+/// before the run. A picture that cannot be written is told on stderr, and
+/// the others are still written; returns whether all were.
+fn write_pictures(dir: &Path, reports: &[FileReport], files: &[Option<PathBuf>], error_style: Style) -> bool {
     let mut all_written = true;
     let mut used = std::collections::HashSet::new();
-    for report in reports {
+    for (report, file) in reports.iter().zip(files) {
         let Some(picture) = svg::render(report) else { continue };
-        let stem = Path::new(&report.path).file_stem().map_or("puzzle".into(), |s| s.to_string_lossy().into_owned());
+        let stem = match file {
+            Some(file) => file.file_stem().unwrap_or("puzzle".as_ref()).to_os_string(),
+            None => "stdin".into(),
+        };
         let mut name = stem.clone();
         let mut n = 1;
         while !used.insert(name.clone()) {
             n += 1;
-            name = format!("{stem}-{n}");
+            name = stem.clone();
+            name.push(format!("-{n}"));
         }
-        let path = dir.join(format!("{name}.svg"));
+        name.push(".svg");
+        let path = dir.join(name);
         // A picture already there is replaced as `fmt` replaces a file: never
         // a named pipe, which would block the run until someone read it.
         let written = if path.exists() { write_atomically(&path, &picture) } else { write_new(&path, &picture) };
