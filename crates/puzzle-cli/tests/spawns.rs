@@ -246,8 +246,7 @@ fn a_move_merging_two_tiles_of_2_pow_63_is_an_error_not_a_lost_game() {
     assert_eq!(status, 2, "{text}");
     let overflow = "two 2^63 tiles would merge at row 1, column 1: the largest tile is 2^63";
     // The game that stopped the run is named, with its moves, to replay it.
-    let expected =
-        format!("  best-move: error: {overflow}\n  play 1 game: error: game 1, after 0 moves: {overflow}\n");
+    let expected = format!("  best-move: error: {overflow}\n  play 1 game: error: game 1, after 0 moves: {overflow}\n");
     assert_eq!(answers(&text), expected);
 }
 
