@@ -28,7 +28,8 @@ mod tests;
 
 pub use ast::{BlockExpect, BlockQuery, Expect2048, Game, GameKind, Item, Puzzle, Query2048, QueryKind, SpawnQuery};
 pub use errors::{Error, ErrorKind, Found, HeaderKeyword, Suggestion, ValueOf};
-// Where a comment and a name end, for the language server's tokens.
+// Where a comment and a name end, for the language server's tokens, and
+// whether a board is open, for its completion.
 #[cfg(feature = "cli")]
 pub(crate) use parse::{comment_start, ends_in_open_board, name_len};
 

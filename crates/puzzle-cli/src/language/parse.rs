@@ -180,7 +180,8 @@ fn chunks(source: &str) -> Vec<Chunk> {
 
 /// Whether `source` ends inside a board: its `board {` or `expect board {`
 /// line is not yet closed, as [`chunks`] reads the file. There the lines are
-/// rows, not statements.
+/// rows, not statements. (For the language server's completion.)
+#[cfg(feature = "cli")]
 pub(crate) fn ends_in_open_board(source: &str) -> bool {
     closed_chunks_and_open_board(source).1.is_some()
 }
