@@ -133,7 +133,7 @@ fn main() {
         println!("  {tile:>6}: {:5.1} %", share * 100.0);
     }
     println!(
-        "{games} games, seed {seed}: median score {}, {:.2} ms a move on {threads} thread(s) ({moves} moves, {played_here} played here, {seconds:.0} s)",
+        "{games} games, seed {seed}: median score {}, {:.3} ms a move on {threads} thread(s) ({moves} moves, {played_here} played here, {seconds:.0} s)",
         stats.scores().median,
         seconds * 1e3 / played_here.max(1) as f64
     );

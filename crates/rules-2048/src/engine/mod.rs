@@ -314,33 +314,65 @@ where
     let limit = (budget - ROOT) / first_moves.len().max(1) as u64;
     // One search a worker, its table emptied for each first move it takes:
     // the same values as a new table's, without allocating one each time.
-    let workers = threads.clamp(1, first_moves.len().max(1));
-    let results: Vec<(Option<f64>, u64)> = if workers == 1 {
-        let mut search = Expectimax::<P>::new(law, depth, lost);
-        first_moves.iter().map(|(_, moved)| search.first_move(moved, limit)).collect()
-    } else {
-        // Workers take the first moves in turn; each result goes to its
-        // move's slot, so the order of finishing does not matter.
-        let next = AtomicUsize::new(0);
-        let slots: Vec<Mutex<(Option<f64>, u64)>> = first_moves.iter().map(|_| Mutex::new((None, 0))).collect();
-        std::thread::scope(|scope| {
-            for _ in 0..workers {
-                scope.spawn(|| {
-                    let mut search = Expectimax::<P>::new(law, depth, lost);
-                    loop {
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        let Some((_, moved)) = first_moves.get(index) else { break };
-                        *slots[index].lock().expect("no search thread panics") = search.first_move(moved, limit);
-                    }
-                });
-            }
-        });
-        slots.into_iter().map(|slot| slot.into_inner().expect("no search thread panics")).collect()
+    // A first move's value and moves tried depend on nothing else, so how
+    // the first moves are shared changes nothing of the answer.
+    let mut here = Expectimax::<P>::new(law, depth, lost);
+    let workers = threads.clamp(1, first_moves.len());
+    // With threads to share the first moves, the first one is searched
+    // here within `WORTH_A_THREAD` moves: a search that small is not worth
+    // a thread, and is finished here.
+    let probed = (workers > 1).then(|| here.first_move(&first_moves[0].1, limit.min(WORTH_A_THREAD)));
+    let results: Vec<(Option<f64>, u64)> = match probed {
+        Some((None, _)) if WORTH_A_THREAD < limit => shared_among(&mut here, workers - 1, &first_moves, engine, limit),
+        // Finished, or stopped by the budget itself: the first move's own
+        // result, as a worker would have found it.
+        probed => {
+            let rest = &first_moves[usize::from(probed.is_some())..];
+            probed.into_iter().chain(rest.iter().map(|(_, moved)| here.first_move(moved, limit))).collect()
+        }
     };
     let nodes = ROOT + results.iter().map(|&(_, nodes)| nodes).sum::<u64>();
     let analysis =
         first_moves.iter().zip(&results).map(|((direction, _), &(value, _))| Some((*direction, value?))).collect();
     Searched { analysis, nodes }
+}
+
+/// The moves tried below which a first move is searched on the calling
+/// thread rather than shared: starting and joining a thread takes some 50
+/// µs (measured on the 2-core machine of docs/performance.md), as long as
+/// about 6,000 moves tried on a 4×4 board. A `play` at depth 1 or 2 with two
+/// threads a game spent its time starting threads: 9,000 moves a second
+/// against 1.4 million on one.
+const WORTH_A_THREAD: u64 = 10_000;
+
+/// Each first move's result, the moves shared among the calling thread
+/// (searching with `here`) and `helpers` threads more, each with a search of
+/// its own, each taking the next move not yet taken; each result goes to its
+/// move's slot, so the order of finishing does not matter.
+fn shared_among<P: Position + Sync>(
+    here: &mut Expectimax<'_, P>,
+    helpers: usize,
+    first_moves: &[(Direction, P)],
+    engine: &EngineSearch,
+    limit: u64,
+) -> Vec<(Option<f64>, u64)>
+where
+    P::Key: Send,
+{
+    let next = AtomicUsize::new(0);
+    let slots: Vec<Mutex<(Option<f64>, u64)>> = first_moves.iter().map(|_| Mutex::new((None, 0))).collect();
+    let take_moves = |search: &mut Expectimax<'_, P>| loop {
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        let Some((_, moved)) = first_moves.get(index) else { break };
+        *slots[index].lock().expect("no search thread panics") = search.first_move(moved, limit);
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..helpers {
+            scope.spawn(|| take_moves(&mut Expectimax::<P>::new(engine.law, engine.depth, engine.lost)));
+        }
+        take_moves(here);
+    });
+    slots.into_iter().map(|slot| slot.into_inner().expect("no search thread panics")).collect()
 }
 
 #[cfg(test)]

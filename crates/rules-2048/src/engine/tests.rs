@@ -124,6 +124,38 @@ fn the_answer_does_not_depend_on_the_thread_count() {
 }
 
 #[test]
+fn a_search_too_small_for_a_thread_answers_as_one_shared_among_threads() {
+    // First moves on either side of `WORTH_A_THREAD` moves tried, and
+    // budgets that put a first move's limit on it and either side of it:
+    // searched on the calling thread or shared, the same answer.
+    let mut rng = SeededRng::new(31);
+    let law = SpawnLaw::classic();
+    let (mut small, mut large) = (0, 0);
+    for _ in 0..4 {
+        let board = random_board(&mut rng, 7);
+        for depth in [2, 3, 4] {
+            let options = |threads, nodes| EngineOptions { depth: Some(depth), threads, nodes };
+            let one = best_move(&board, &law, &options(1, None)).unwrap();
+            let legal = one.analysis.len() as u64;
+            if one.nodes < legal * WORTH_A_THREAD {
+                small += 1;
+            } else {
+                large += 1;
+            }
+            let at_the_edge = [-1, 0, 1].map(|step: i64| (4 + legal * WORTH_A_THREAD).saturating_add_signed(step * 4));
+            for nodes in [None].into_iter().chain(at_the_edge.map(Some)) {
+                let one = format!("{:?}", best_move(&board, &law, &options(1, nodes)).unwrap());
+                for threads in [2, 3] {
+                    let many = format!("{:?}", best_move(&board, &law, &options(threads, nodes)).unwrap());
+                    assert_eq!(many, one, "{threads} threads, budget {nodes:?}, depth {depth}:\n{board}");
+                }
+            }
+        }
+    }
+    assert!(small > 0 && large > 0, "{small} searches below the edge, {large} above");
+}
+
+#[test]
 fn a_search_after_others_on_the_same_thread_answers_as_on_a_fresh_thread() {
     // No search passes anything to the next on its thread (a table kept for
     // its memory would have to be emptied): searches of the same keys, of
