@@ -13,15 +13,17 @@ use std::process::Command;
 
 /// What Neovim wrote to `$PUZZLE_OUT` after opening a file of `text` with
 /// `editors/nvim/puzzle.lua` and running `tests/nvim/<script>` (Lua) with
-/// `env`; `None` without Neovim.
+/// `env`, `tests/nvim/server.lua` loaded first; `None` without Neovim.
 fn in_neovim(text: &str, script: &str, env: &[(&str, &str)]) -> Option<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let snippet = root.join("editors/nvim/puzzle.lua");
+    let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvim");
     let startup = [
         format!("let g:puzzle_command = '{}'", env!("CARGO_BIN_EXE_puzzle")),
         format!("luafile {}", snippet.display()),
+        format!("luafile {}", scripts.join("server.lua").display()),
     ];
-    let check = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvim").join(script);
+    let check = scripts.join(script);
     neovim(text, &startup, &format!("luafile {}", check.display()), env)
 }
 

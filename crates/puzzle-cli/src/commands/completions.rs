@@ -7,7 +7,7 @@
 //!   from bash's own default). The addition offers the `.puzzle` files and
 //!   the directories wherever a command takes a path.
 //! - fish: clap's script knows only options, not the arguments: a TAB after
-//!   `puzzle new ` listed files, not `2048` and `blockgame`. The addition
+//!   `puzzle new ` lists files, not `2048` and `blockgame`. The addition
 //!   offers each argument's values, the `.puzzle` files first where a path
 //!   goes, and no file where none goes.
 //!

@@ -5,14 +5,7 @@
 -- runs while insert mode waits for keys.
 local out = os.getenv("PUZZLE_OUT")
 local line = tonumber(os.getenv("PUZZLE_LINE"))
-vim.wait(20000, function()
-  for _, client in pairs(vim.lsp.buf_get_clients(0)) do
-    if client.server_capabilities and client.server_capabilities.completionProvider then
-      return true
-    end
-  end
-  return false
-end, 50)
+wait_for_server("completionProvider")
 vim.api.nvim_win_set_cursor(0, { line, 0 })
 vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes("A<C-x><C-o>", true, false, true), "t", false)
 local tries = 0

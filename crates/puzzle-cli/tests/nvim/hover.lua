@@ -4,14 +4,7 @@
 -- still running is closed and K pressed again, as a person would.
 local out = os.getenv("PUZZLE_OUT")
 local line = tonumber(os.getenv("PUZZLE_LINE"))
-vim.wait(20000, function()
-  for _, client in pairs(vim.lsp.buf_get_clients(0)) do
-    if client.server_capabilities and client.server_capabilities.hoverProvider then
-      return true
-    end
-  end
-  return false
-end, 50)
+wait_for_server("hoverProvider")
 vim.api.nvim_win_set_cursor(0, { line, 8 })
 vim.api.nvim_feedkeys("K", "t", false)
 local tries = 0

@@ -340,9 +340,8 @@ where
 /// The moves tried below which a first move is searched on the calling
 /// thread rather than shared: starting and joining a thread takes some 50
 /// µs (measured on the 2-core machine of docs/performance.md), as long as
-/// about 6,000 moves tried on a 4×4 board. A `play` at depth 1 or 2 with two
-/// threads a game spent its time starting threads: 9,000 moves a second
-/// against 1.4 million on one.
+/// about 6,000 moves tried on a 4×4 board, and a `play` at depth 1 searches
+/// a few dozen a move, which threads would make a hundred times slower.
 const WORTH_A_THREAD: u64 = 10_000;
 
 /// Each first move's result, the moves shared among the calling thread
