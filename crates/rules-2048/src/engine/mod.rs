@@ -323,9 +323,9 @@ where
     // a thread, and is finished here.
     let probed = (workers > 1).then(|| here.first_move(&first_moves[0].1, limit.min(WORTH_A_THREAD)));
     let results: Vec<(Option<f64>, u64)> = match probed {
-        Some((None, _)) if WORTH_A_THREAD < limit => shared_among(&mut here, workers - 1, &first_moves, engine, limit),
-        // Finished, or stopped by the budget itself: the first move's own
-        // result, as a worker would have found it.
+        Some(first) if stopped_by_the_probe(first, limit) => {
+            shared_among(&mut here, workers, &first_moves, engine, limit)
+        }
         probed => {
             let rest = &first_moves[usize::from(probed.is_some())..];
             probed.into_iter().chain(rest.iter().map(|(_, moved)| here.first_move(moved, limit))).collect()
@@ -344,13 +344,22 @@ where
 /// a few dozen a move, which threads would make a hundred times slower.
 const WORTH_A_THREAD: u64 = 10_000;
 
-/// Each first move's result, the moves shared among the calling thread
-/// (searching with `here`) and `helpers` threads more, each with a search of
-/// its own, each taking the next move not yet taken; each result goes to its
+/// Whether a first move's probe, its search within `WORTH_A_THREAD` moves
+/// tried, stopped short of the move's own limit: a search worth sharing.
+/// Finished, or stopped by the budget itself (a limit no greater than the
+/// probe's), it is the first move's own result, as a worker would have
+/// found it.
+fn stopped_by_the_probe((value, _): (Option<f64>, u64), limit: u64) -> bool {
+    value.is_none() && WORTH_A_THREAD < limit
+}
+
+/// Each first move's result, the moves shared among `workers` threads, the
+/// calling one (searching with `here`) and others each with a search of its
+/// own, each taking the next move not yet taken; each result goes to its
 /// move's slot, so the order of finishing does not matter.
 fn shared_among<P: Position + Sync>(
     here: &mut Expectimax<'_, P>,
-    helpers: usize,
+    workers: usize,
     first_moves: &[(Direction, P)],
     engine: &EngineSearch,
     limit: u64,
@@ -366,7 +375,7 @@ where
         *slots[index].lock().expect("no search thread panics") = search.first_move(moved, limit);
     };
     std::thread::scope(|scope| {
-        for _ in 0..helpers {
+        for _ in 1..workers {
             scope.spawn(|| take_moves(&mut Expectimax::<P>::new(engine.law, engine.depth, engine.lost)));
         }
         take_moves(here);
