@@ -71,6 +71,7 @@ def scopes(line):
 # checks Vim's syntax in tests/neovim.rs).
 expected = open("tests/editors/scopes.txt").read()
 lines = expected.splitlines()[0::2]
+assert lines, "the sample holds lines to scope"  # an empty one would pass
 got = "".join(f"{line}\n{scopes(line)}\n" for line in lines)
 if got != expected:
     sys.exit(f"the grammar scopes the sample otherwise:\n{got}")

@@ -311,7 +311,7 @@ where
     if budget < ROOT {
         return Searched { analysis: None, nodes: 0 };
     }
-    let limit = (budget - ROOT) / first_moves.len().max(1) as u64;
+    let limit = (budget - ROOT) / first_moves.len() as u64;
     // One search a worker, its table emptied for each first move it takes:
     // the same values as a new table's, without allocating one each time.
     // A first move's value and moves tried depend on nothing else, so how
