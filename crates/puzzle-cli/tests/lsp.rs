@@ -82,13 +82,18 @@ impl Server {
     /// Sends a request and returns its result, passing over what the server
     /// sends meanwhile.
     fn request(&mut self, method: &str, params: Value) -> Value {
+        self.respond(method, params)["result"].clone()
+    }
+
+    /// The whole response to a request: its `result` or its `error`.
+    fn respond(&mut self, method: &str, params: Value) -> Value {
         let id = self.next_id;
         self.next_id += 1;
         self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
         loop {
             let message = self.receive();
             if message["id"] == id && message.get("method").is_none() {
-                return message["result"].clone();
+                return message;
             }
         }
     }
@@ -792,6 +797,56 @@ fn a_request_before_initialize_or_after_shutdown_is_refused_with_the_protocol_s_
     assert_eq!(refused(&mut server, 8), (json!(-32600), json!("`textDocument/hover` after `shutdown`")));
     server.notify("exit", json!(null));
     assert!(server.child.wait().unwrap().success());
+}
+
+#[test]
+fn a_request_not_served_or_with_parameters_amiss_gets_the_protocol_s_error() {
+    let mut server = Server::start(&["utf-16"]);
+    server.open("game 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n");
+    let document = json!({ "uri": URI });
+    let position = json!({ "line": 4, "character": 0 });
+    let mut error = |method: &str, params: Value| {
+        let response = server.respond(method, params);
+        assert!(response.get("result").is_none(), "{response}");
+        (response["error"]["code"].as_i64().unwrap(), response["error"]["message"].as_str().unwrap().to_string())
+    };
+    let not_served = |method: &str| (-32601, format!("`{method}` is not served"));
+    // Whatever its parameters, and on a file never opened.
+    assert_eq!(error("workspace/symbol", json!({ "query": "" })), not_served("workspace/symbol"));
+    assert_eq!(error("textDocument/definition", json!(null)), not_served("textDocument/definition"));
+    let never_opened = json!({ "textDocument": { "uri": "file:///other.puzzle" }, "position": position });
+    assert_eq!(error("textDocument/rename", never_opened.clone()), not_served("textDocument/rename"));
+    let amiss = |what: &str| (-32602, what.to_string());
+    assert_eq!(
+        error("textDocument/hover", json!({ "textDocument": document })),
+        amiss("`textDocument/hover` needs `position`, an object of `line` and `character`, whole numbers from 0: it is missing")
+    );
+    assert_eq!(
+        error("textDocument/completion", json!({ "textDocument": document, "position": { "line": -1, "character": 0 } })),
+        amiss("`textDocument/completion` needs `position`, an object of `line` and `character`, whole numbers from 0: `line` is -1")
+    );
+    assert_eq!(
+        error("textDocument/hover", json!({ "textDocument": document, "position": { "line": "4", "character": 0 } })),
+        amiss("`textDocument/hover` needs `position`, an object of `line` and `character`, whole numbers from 0: `line` is \"4\"")
+    );
+    assert_eq!(
+        error("textDocument/codeAction", json!({ "textDocument": document, "range": { "start": position } })),
+        amiss("`textDocument/codeAction` needs `range`, an object of `start` and `end`, each an object of `line` and `character`, whole numbers from 0: `end` is missing")
+    );
+    assert_eq!(
+        error("textDocument/formatting", json!({ "options": { "tabSize": 4, "insertSpaces": true } })),
+        amiss("`textDocument/formatting` needs `textDocument`, an object of `uri`, a string: it is missing")
+    );
+    assert_eq!(
+        error("textDocument/semanticTokens/full", json!([document])),
+        amiss("`textDocument/semanticTokens/full` needs its parameters as an object: they are [{\"uri\":\"file:///tmp/editor.puzzle\"}]")
+    );
+    // Well formed, on a file never opened: nothing to say.
+    assert_eq!(server.request("textDocument/hover", never_opened), Value::Null);
+    // And the server serves on.
+    let hover = server.request("textDocument/hover", json!({ "textDocument": document, "position": position }));
+    assert!(hover["contents"]["value"].is_string(), "{hover}");
+    server.stop();
 }
 
 #[test]

@@ -14,6 +14,7 @@
 //! Until its answers arrive, a query's hint says "searching…".
 
 mod features;
+mod parameters;
 mod position;
 mod transport;
 
@@ -28,6 +29,7 @@ use crate::answer::{answer_while, Budget};
 use crate::language::Game;
 use crate::limits;
 use crate::report::{process_text, FileReport, Solved};
+use parameters::Reads;
 use position::Encoding;
 
 /// What a query's search may do for the editor, in cell-moves (boards
@@ -265,27 +267,33 @@ fn notify(method: &str, params: Value) -> Message {
     Message::Notification(Notification::new(method.to_string(), params))
 }
 
+/// Answers a request: MethodNotFound for a method not served, whatever
+/// its parameters; InvalidParams for parameters that lack what the method
+/// reads; `null` for a file never opened; else the feature's answer.
 fn answer_request(state: &State, request: &Request) -> Response {
-    let params = &request.params;
+    let (id, method, params) = (request.id.clone(), request.method.as_str(), &request.params);
+    let reads = match method {
+        "textDocument/formatting" | "textDocument/inlayHint" | "textDocument/semanticTokens/full" => Reads::Document,
+        "textDocument/hover" | "textDocument/completion" => Reads::Position,
+        "textDocument/codeAction" => Reads::Range,
+        _ => return Response::new_err(id, ErrorCode::MethodNotFound as i32, format!("`{method}` is not served")),
+    };
+    if let Some(amiss) = parameters::amiss(params, reads) {
+        return Response::new_err(id, ErrorCode::InvalidParams as i32, format!("`{method}` {amiss}"));
+    }
     let uri = params["textDocument"]["uri"].as_str().unwrap_or_default();
     let documents = state.documents.lock().expect("no panic holding the documents");
-    let Some(document) = documents.get(uri) else {
-        return Response::new_ok(request.id.clone(), Value::Null);
-    };
+    let Some(document) = documents.get(uri) else { return Response::new_ok(id, Value::Null) };
     let (text, answered, encoding) = (&document.text, document.answered.as_deref(), state.encoding);
-    let result = match request.method.as_str() {
+    let result = match method {
         "textDocument/formatting" => features::formatting(text, encoding),
         "textDocument/inlayHint" => features::inlay_hints(text, answered, encoding),
         "textDocument/hover" => features::hover(text, answered, &params["position"], encoding),
         "textDocument/codeAction" => features::code_actions(text, answered, uri, &params["range"], encoding),
         "textDocument/completion" => features::completion(text, &params["position"], encoding),
-        "textDocument/semanticTokens/full" => features::semantic_tokens(text, encoding),
-        _ => {
-            let message = format!("`{}` is not served", request.method);
-            return Response::new_err(request.id.clone(), ErrorCode::MethodNotFound as i32, message);
-        }
+        _ => features::semantic_tokens(text, encoding),
     };
-    Response::new_ok(request.id.clone(), result)
+    Response::new_ok(id, result)
 }
 
 /// Every request the server answers, on `text` with the cursor at byte
