@@ -34,6 +34,8 @@ pub enum JudgeError {
     TooLarge,
     /// Not UTF-8; the offset of the first bad byte.
     NotUtf8 { offset: usize },
+    /// UTF-16 (as Windows PowerShell 5's `>` writes).
+    Utf16 { big_endian: bool },
     /// Nothing at all.
     Empty,
     /// N is not a whole number from 1 to the problem's largest.
@@ -65,6 +67,10 @@ impl fmt::Display for JudgeError {
         match self {
             JudgeError::TooLarge => write!(f, "the input is larger than {} bytes", limits::MAX_JUDGE_BYTES),
             JudgeError::NotUtf8 { offset } => write!(f, "the input is not UTF-8 text (bad byte at offset {offset})"),
+            JudgeError::Utf16 { big_endian } => {
+                let order = if *big_endian { "big" } else { "little" };
+                write!(f, "the input is UTF-16 text ({order}-endian): expected UTF-8 (or ASCII)")
+            }
             JudgeError::Empty => f.write_str("the input is empty: expected N, then N rows of N tiles"),
             JudgeError::BadN { text } => {
                 write!(f, "N is `{text}`: the problem allows a whole number from 1 to {BOJ_MAX_N}")
@@ -107,6 +113,9 @@ impl std::error::Error for JudgeError {}
 pub fn solve(problem: Problem, input: &[u8]) -> Result<String, JudgeError> {
     if input.len() > limits::MAX_JUDGE_BYTES {
         return Err(JudgeError::TooLarge);
+    }
+    if let Some(big_endian) = crate::report::utf16_order(input) {
+        return Err(JudgeError::Utf16 { big_endian });
     }
     let text = std::str::from_utf8(input).map_err(|e| JudgeError::NotUtf8 { offset: e.valid_up_to() })?;
     // A file saved by an editor that marks UTF-8 (as a .puzzle file may be).
@@ -201,6 +210,13 @@ mod tests {
         assert!(err(Problem::KakaoBlockgame, b"[[1,-1]]").contains("column 2"));
         assert!(err(Problem::KakaoBlockgame, b"[[1,1],[1]]").contains("same length"));
         assert!(err(Problem::KakaoBlockgame, b"\xff").contains("UTF-8"));
+        let utf16 = |big_endian| Err(JudgeError::Utf16 { big_endian });
+        assert_eq!(solve(Problem::Boj12100, b"\xff\xfe1\x00\n\x002\x00"), utf16(false));
+        assert_eq!(solve(Problem::Boj12100, b"\x001\x00\n\x002"), utf16(true));
+        assert_eq!(
+            err(Problem::Boj12100, b"1\x00\n\x00"),
+            "the input is UTF-16 text (little-endian): expected UTF-8 (or ASCII)"
+        );
     }
 
     /// Each kind of bad input, told whole: what, where (rows and columns

@@ -121,16 +121,11 @@ pub fn process_bytes_watched(
     answer: bool,
     watch: &mut dyn FnMut(&Growing),
 ) -> FileReport {
-    let source = match String::from_utf8(bytes) {
+    let source = match text_of(bytes) {
         Ok(source) => source,
-        Err(err) => {
-            let valid = err.utf8_error().valid_up_to();
-            let byte = err.as_bytes()[valid];
-            let source = String::from_utf8_lossy(err.as_bytes()).into_owned();
-            // The lossy text has one U+FFFD (3 bytes) in place of each bad sequence before
-            // `valid`… there are none before it, so `valid` is the same offset in both.
-            let error = Error::new(ErrorKind::NotUtf8 { byte }, Span::new(valid, valid + 3));
-            return FileReport { path, source, outcome: Err(Failure::Invalid(vec![error])) };
+        Err(not_text) => {
+            let NotText { shown, error } = *not_text;
+            return FileReport { path, source: shown, outcome: Err(Failure::Invalid(vec![error])) };
         }
     };
     // A UTF-8 byte order mark (a Notepad save) is no part of the text.
@@ -143,6 +138,59 @@ pub fn process_bytes_watched(
         solved.byte_order_mark = byte_order_mark;
     }
     report
+}
+
+/// Bytes that are not UTF-8 text: why, and the text to show it on.
+pub(crate) struct NotText {
+    /// The bytes as UTF-16 where they are that (so that the line shown
+    /// reads as the file does), else with U+FFFD for each bad sequence.
+    pub(crate) shown: String,
+    pub(crate) error: Error,
+}
+
+/// The text of a file's bytes, or why they are none.
+pub(crate) fn text_of(bytes: Vec<u8>) -> Result<String, Box<NotText>> {
+    if let Some(big_endian) = utf16_order(&bytes) {
+        let units = bytes.chunks_exact(2).map(|pair| {
+            let pair = [pair[0], pair[1]];
+            if big_endian {
+                u16::from_be_bytes(pair)
+            } else {
+                u16::from_le_bytes(pair)
+            }
+        });
+        let mut text: String = char::decode_utf16(units).map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)).collect();
+        if bytes.len() % 2 == 1 {
+            text.push(char::REPLACEMENT_CHARACTER); // half a unit at the end
+        }
+        let shown = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
+        return Err(Box::new(NotText { shown, error: Error::new(ErrorKind::Utf16 { big_endian }, Span::new(0, 0)) }));
+    }
+    String::from_utf8(bytes).map_err(|err| {
+        let valid = err.utf8_error().valid_up_to();
+        let byte = err.as_bytes()[valid];
+        let shown = String::from_utf8_lossy(err.as_bytes()).into_owned();
+        // The lossy text has one U+FFFD (3 bytes) in place of each bad sequence before
+        // `valid`… there are none before it, so `valid` is the same offset in both.
+        Box::new(NotText { shown, error: Error::new(ErrorKind::NotUtf8 { byte }, Span::new(valid, valid + 3)) })
+    })
+}
+
+/// Whether `bytes` are UTF-16, and big-endian: by a byte order mark (not
+/// UTF-32's, which begins as little-endian UTF-16's does), or without one,
+/// by a zero byte beside each of the first two characters, as ASCII is in
+/// UTF-16 (and is valid UTF-8, so would otherwise be read as words with
+/// NULs in them).
+pub(crate) fn utf16_order(bytes: &[u8]) -> Option<bool> {
+    let ascii = |byte: &u8| (1..0x80).contains(byte);
+    match bytes {
+        [0xFF, 0xFE, 0, 0, ..] => None,
+        [0xFF, 0xFE, ..] => Some(false),
+        [0xFE, 0xFF, ..] => Some(true),
+        [a, 0, b, 0, ..] if ascii(a) && ascii(b) => Some(false),
+        [0, a, 0, b, ..] if ascii(a) && ascii(b) => Some(true),
+        _ => None,
+    }
 }
 
 /// Parses and answers `source` as it is, a byte order mark and all (an
@@ -188,6 +236,31 @@ mod tests {
         let limit = limits::MAX_FILE_BYTES;
         assert_eq!(read_capped_from(&vec![b' '; limit][..]).unwrap().len(), limit);
         assert!(matches!(read_capped_from(&vec![b' '; limit + 1][..]), Err(ReadError::TooLarge)));
+    }
+
+    #[test]
+    fn utf16_is_told_by_its_byte_order_mark_or_the_zeros_beside_ascii_and_shown_decoded() {
+        let utf16 = |text: &str, big_endian: bool, mark: bool| -> Vec<u8> {
+            let units = mark.then_some(0xFEFF).into_iter().chain(text.encode_utf16());
+            units.flat_map(|unit| if big_endian { unit.to_be_bytes() } else { unit.to_le_bytes() }).collect()
+        };
+        let text = "game 2048\nboard {\n  2 한\n}\n";
+        for (big_endian, mark) in [(false, true), (true, true), (false, false), (true, false)] {
+            let report = process_bytes("x.puzzle".into(), utf16(text, big_endian, mark), Budget::default(), false);
+            let Err(Failure::Invalid(errors)) = &report.outcome else { panic!("{:?}", report.outcome) };
+            assert_eq!(errors.len(), 1);
+            assert_eq!((&errors[0].kind, errors[0].span), (&ErrorKind::Utf16 { big_endian }, Span::new(0, 0)));
+            assert_eq!(report.source, text, "shown as it reads, its mark taken off");
+        }
+        // Not UTF-16: UTF-32's mark, a NUL in UTF-8 text (the parser tells
+        // it), a lone zero byte, an odd length.
+        for bytes in [&b"\xff\xfe\0\0g\0\0\0"[..], b"game\0", b"g\0", b"\0\0g\0a\0"] {
+            assert_eq!(utf16_order(bytes), None, "{bytes:?}");
+        }
+        // A byte left over is shown replaced, not dropped unseen.
+        let mut odd = utf16("game", false, true);
+        odd.push(b'x');
+        assert_eq!(text_of(odd).err().unwrap().shown, "game\u{fffd}");
     }
 
     #[test]

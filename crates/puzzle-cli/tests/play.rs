@@ -462,6 +462,16 @@ fn play_without_a_terminal_says_so() {
         ),
         (vec!["play", root.join("puzzles/invalid/tile-one.puzzle").to_str().unwrap()], "tile-one.puzzle:3:5\n"),
         (vec!["play", root.join("puzzles/invalid/tile-one.puzzle").to_str().unwrap()], "3 |   2 1\n  |     ^\n"),
+        // Bytes that are not UTF-8, told as `puzzle check` tells them.
+        (
+            vec!["play", root.join("puzzles/invalid/not-utf8.puzzle").to_str().unwrap()],
+            "error: the file is not UTF-8 text (byte 0xFF)\n --> ",
+        ),
+        (
+            vec!["play", root.join("puzzles/invalid/utf16.puzzle").to_str().unwrap()],
+            "error: the file is UTF-16 text (little-endian), not UTF-8\n --> ",
+        ),
+        (vec!["play", root.join("puzzles/invalid/utf16.puzzle").to_str().unwrap()], "1 | # Saved by Windows"),
         // A file that cannot be read is named once.
         (
             vec!["play", "/dev/zero"],

@@ -117,6 +117,9 @@ pub enum ErrorKind {
     FileTooLarge { bytes: usize },
     /// The file is not UTF-8; `byte` is the first bad one.
     NotUtf8 { byte: u8 },
+    /// The file is UTF-16 (by its byte order mark, or the zero bytes beside
+    /// its first characters).
+    Utf16 { big_endian: bool },
     /// Nothing but comments and blank lines.
     NoStatements,
     /// No `game` statement.
@@ -300,6 +303,9 @@ impl ErrorKind {
                 format!("the file is {bytes} bytes long, more than the limit of {} bytes", limits::MAX_FILE_BYTES)
             }
             NotUtf8 { byte } => format!("the file is not UTF-8 text (byte 0x{byte:02X})"),
+            Utf16 { big_endian } => {
+                format!("the file is UTF-16 text ({}-endian), not UTF-8", if *big_endian { "big" } else { "little" })
+            }
             NoStatements => "the file holds no statements".into(),
             NoGame => "this puzzle does not say which game it is".into(),
             NoBoard => "this puzzle has no board".into(),
@@ -446,6 +452,11 @@ impl ErrorKind {
         Some(match self {
             FileTooLarge { .. } => "split it into several puzzles".into(),
             NotUtf8 { .. } => "save the file as UTF-8".into(),
+            Utf16 { .. } => {
+                "save the file as UTF-8; in Windows PowerShell 5, `>` writes UTF-16 and `| Out-File -Encoding utf8` \
+                 writes UTF-8"
+                    .into()
+            }
             NoStatements => {
                 "a puzzle names its game (`game 2048`), gives a `board { … }` and asks at least one `query`".into()
             }

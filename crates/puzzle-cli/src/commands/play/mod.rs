@@ -68,16 +68,19 @@ fn start_of(
     }
     // The message names the file.
     let bytes = read_capped(path).map_err(|message| anyhow::anyhow!(message))?;
-    let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{}: not UTF-8 text", path.display()))?;
-    match parse_position(&text) {
+    let parsed = match crate::report::text_of(bytes) {
+        Ok(text) => parse_position(&text).map_err(|errors| (text, errors)),
+        Err(not_text) => Err((not_text.shown, vec![not_text.error])),
+    };
+    match parsed {
         Ok(puzzle) => match puzzle.game {
             Game::Twenty48 { board, .. } => Ok(Some((board, SpawnLaw::classic()))),
             Game::Spawns { board, law, .. } => Ok(Some((board, law))),
             Game::BlockGame { .. } => bail!("{}: a block game; `puzzle play` plays 2048", path.display()),
         },
-        Err(errors) => {
+        Err((source, errors)) => {
             let report =
-                FileReport { path: path.display().to_string(), source: text, outcome: Err(Failure::Invalid(errors)) };
+                FileReport { path: path.display().to_string(), source, outcome: Err(Failure::Invalid(errors)) };
             crate::output::stderr(&render_text(
                 &report,
                 TextOptions { style: Style { colour }, ..TextOptions::default() },
