@@ -13,6 +13,7 @@
 //! and names no puzzle only if it holds none, taken before or not.
 
 use std::collections::HashSet;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use crate::answer::Budget;
@@ -28,8 +29,9 @@ pub const STDIN: &str = "<stdin>";
 pub enum Input {
     /// A file to read.
     File(PathBuf),
-    /// Standard input (`-`), read up to the file limit.
-    Stdin,
+    /// Standard input (`-`), read up to the file limit: its bytes if read
+    /// already ([`typed_first`]), `None` until it is processed.
+    Stdin(Option<Result<Vec<u8>, ReadError>>),
     /// A path that gave no file, and why.
     Nothing(String, String),
 }
@@ -40,7 +42,7 @@ impl Input {
     pub fn process(self, budget: Budget, answer: bool, watch: &mut dyn FnMut(&Growing)) -> FileReport {
         match self {
             Input::File(path) => process_watched(&path, budget, answer, watch),
-            Input::Stdin => match read_capped_from(std::io::stdin().lock()) {
+            Input::Stdin(read) => match read.unwrap_or_else(read_stdin) {
                 Ok(bytes) => process_bytes_watched(STDIN.to_string(), bytes, budget, answer, watch),
                 Err(err) => FileReport {
                     path: STDIN.to_string(),
@@ -66,7 +68,7 @@ impl Input {
     pub fn file(&self) -> Option<&Path> {
         match self {
             Input::File(path) => Some(path),
-            Input::Stdin | Input::Nothing(..) => None,
+            Input::Stdin(_) | Input::Nothing(..) => None,
         }
     }
 
@@ -74,10 +76,41 @@ impl Input {
     pub fn name(&self) -> String {
         match self {
             Input::File(path) => path.display().to_string(),
-            Input::Stdin => STDIN.to_string(),
+            Input::Stdin(_) => STDIN.to_string(),
             Input::Nothing(path, _) => path.clone(),
         }
     }
+}
+
+/// Standard input up to the file limit, a person typing at a terminal
+/// told how to end it.
+pub fn read_stdin() -> Result<Vec<u8>, ReadError> {
+    tell_how_to_end_if_typed("a puzzle");
+    read_capped_from(std::io::stdin().lock())
+}
+
+/// Tells a person at a terminal, if standard input is one, how to end
+/// `what` they type: a program reading it would wait in silence.
+pub fn tell_how_to_end_if_typed(what: &str) {
+    if std::io::stdin().is_terminal() {
+        crate::output::stderr(&format!(
+            "reading {what} from the terminal: end it with Ctrl-D at the start of a line\n"
+        ));
+    }
+}
+
+/// `inputs` with standard input read first if it is a terminal: typed
+/// before any file is searched, and so before a progress bar is drawn,
+/// which would be drawn among the lines typed.
+pub fn typed_first(inputs: Vec<Input>) -> Vec<Input> {
+    if !std::io::stdin().is_terminal() {
+        return inputs;
+    }
+    let read = |input| match input {
+        Input::Stdin(None) => Input::Stdin(Some(read_stdin())),
+        other => other,
+    };
+    inputs.into_iter().map(read).collect()
 }
 
 /// The files named, with the `*.puzzle` files below each directory in sorted
@@ -88,7 +121,7 @@ pub fn inputs(paths: &[PathBuf]) -> Vec<Input> {
     for path in paths {
         if path.as_os_str() == "-" {
             if seen.insert(Identity::of_stdin()) {
-                inputs.push(Input::Stdin);
+                inputs.push(Input::Stdin(None));
             }
             continue;
         }

@@ -3,7 +3,8 @@
 //! errors; 24-bit colour only where the terminal says so; `--ascii` output
 //! pure ASCII; control characters from a file never reaching the terminal
 //! raw; long source lines cut around the caret; a long query's progress on
-//! the bar, cleared when a signal ends the run.
+//! the bar, cleared when a signal ends the run; a puzzle typed at the
+//! terminal read before any bar, its typist told how to end it.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -42,6 +43,51 @@ fn shell_on_a_terminal(env: &[(&str, &str)], line: &str, dir: &Path) -> String {
     command.env("TERM", "xterm-256color").envs(env.iter().copied());
     let output = command.args(["-qec", line, "/dev/null"]).current_dir(dir).output().unwrap();
     String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// `puzzle ARGS` on a pseudo-terminal, `typed` typed at it after the
+/// progress bar would have appeared (0.7 s), then Ctrl-D: the terminal's
+/// output, what it echoed of the typing and all.
+fn typed_on_a_terminal(args: &str, typed: &str) -> String {
+    use std::io::Write;
+    let line = format!("{} {args}", env!("CARGO_BIN_EXE_puzzle"));
+    let mut command = Command::new("script");
+    command.env("TERM", "xterm-256color").env("NO_COLOR", "1");
+    let mut child = command
+        .args(["-qec", &line, "/dev/null"])
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut keyboard = child.stdin.take().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    keyboard.write_all(typed.as_bytes()).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    keyboard.write_all(b"\x04").unwrap();
+    let output = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&output.stdout).replace("\r\n", "\n")
+}
+
+#[test]
+fn a_puzzle_typed_at_the_terminal_is_told_how_to_end_and_read_before_any_bar() {
+    let typed = "game 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n";
+    let told = "reading a puzzle from the terminal: end it with Ctrl-D at the start of a line\n";
+    // The file's answer comes after the typing, and no bar is drawn among
+    // the lines typed (it was: `⠲ [1s] <stdin>` between each two).
+    let screen = typed_on_a_terminal(&format!("run {SAMPLE} -"), typed);
+    let report = "<stdin>\n  2048, 1×2 board\n  max-tile within 1: 4\n    moves: L (1 move)\n";
+    assert!(screen.starts_with(&format!("{told}{typed}{SAMPLE} — BOJ 12100 sample 1\n")), "{screen:?}");
+    assert!(screen.contains(report) && !screen.contains("[1s]"), "{screen:?}");
+    // `check` and `fmt` say the same; a judge's input is told its own name.
+    assert_eq!(typed_on_a_terminal("check -", typed), format!("{told}{typed}1 file checked: all valid\n"));
+    let formatted = "game 2048\n\nboard {\n  2 2\n}\n\nquery max-tile within 1\n";
+    assert_eq!(typed_on_a_terminal("fmt -", typed), format!("{told}{typed}{formatted}"));
+    let judged = typed_on_a_terminal("judge boj-12100", "2\n2 2\n4 4\n");
+    assert_eq!(
+        judged,
+        "reading the judge's input from the terminal: end it with Ctrl-D at the start of a line\n2\n2 2\n4 4\n8\n"
+    );
 }
 
 const ESC: char = '\u{1b}';

@@ -6,11 +6,11 @@ use std::process::ExitCode;
 
 use super::{diff, Colours};
 use crate::answer::Budget;
-use crate::files::{inputs, Input, STDIN};
+use crate::files::{inputs, read_stdin, Input, STDIN};
 use crate::language::format::format_source;
 use crate::output;
 use crate::render::text::{render_text, TextOptions};
-use crate::report::{process_bytes, read_capped, read_capped_from, Failure, FileReport, ReadError};
+use crate::report::{process_bytes, read_capped, Failure, FileReport, ReadError};
 use crate::signals;
 use crate::style::{visible, Style};
 use crate::writing::{rewrite, write_failure};
@@ -25,13 +25,13 @@ pub(super) fn fmt(paths: &[PathBuf], check: bool, quiet: bool, colour: Colours) 
     let mut status = 0;
     for input in inputs(paths) {
         // A file may be named as standard input is shown: ask the input.
-        let from_stdin = matches!(input, Input::Stdin);
+        let from_stdin = matches!(input, Input::Stdin(_));
         let (path, outcome) = match input {
             Input::File(path) => {
                 let outcome = format_file(&path, check);
                 (path.display().to_string(), outcome)
             }
-            Input::Stdin => (STDIN.to_string(), format_stdin(check)),
+            Input::Stdin(read) => (STDIN.to_string(), format_stdin(read.unwrap_or_else(read_stdin), check)),
             Input::Nothing(path, message) => (path, Outcome::Failed(message)),
         };
         match outcome {
@@ -75,9 +75,9 @@ enum Outcome {
     Failed(String),
 }
 
-/// Formats standard input, to be printed on stdout.
-fn format_stdin(check: bool) -> Outcome {
-    let bytes = match read_capped_from(std::io::stdin().lock()) {
+/// Formats standard input, `read`, to be printed on stdout.
+fn format_stdin(read: Result<Vec<u8>, ReadError>, check: bool) -> Outcome {
+    let bytes = match read {
         Ok(bytes) => bytes,
         Err(ReadError::Io(err)) => return Outcome::Failed(format!("cannot read standard input: {err}")),
         Err(ReadError::TooLarge) => {

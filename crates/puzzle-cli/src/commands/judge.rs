@@ -13,6 +13,7 @@ use crate::style::{visible, Style};
 
 /// Reads the input of `problem` on stdin and prints its answer.
 pub(super) fn judge(problem: Problem, colour: Colours) -> anyhow::Result<ExitCode> {
+    crate::files::tell_how_to_end_if_typed("the judge's input");
     let mut input = Vec::new();
     std::io::stdin()
         .take(limits::MAX_JUDGE_BYTES as u64 + 1)

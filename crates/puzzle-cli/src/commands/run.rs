@@ -11,7 +11,7 @@ use super::{diff, exit_code, Colours};
 use crate::answer::{Budget, Status};
 use crate::batch;
 use crate::bless::bless;
-use crate::files::inputs;
+use crate::files::{inputs, typed_first};
 use crate::language::errors::count;
 use crate::output;
 use crate::render::{json, svg, text};
@@ -105,7 +105,7 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
     // With `-q`, a file's head waits for its first answer that went wrong,
     // and is never shown if none does.
     let mut quiet_head: Option<String> = None;
-    let finished = batch::run(inputs(paths), budget, true, jobs, bar, part, |shown| match shown {
+    let finished = batch::run(typed_first(inputs(paths)), budget, true, jobs, bar, part, |shown| match shown {
         batch::Shown::Part(Part { head, warnings, report, went_wrong }) => {
             output::diagnostics(&warnings);
             if report.is_empty() {
