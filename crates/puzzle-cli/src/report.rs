@@ -253,8 +253,9 @@ mod tests {
             assert_eq!(report.source, text, "shown as it reads, its mark taken off");
         }
         // Not UTF-16: UTF-32's mark, a NUL in UTF-8 text (the parser tells
-        // it), a lone zero byte, an odd length.
-        for bytes in [&b"\xff\xfe\0\0g\0\0\0"[..], b"game\0", b"g\0", b"\0\0g\0a\0"] {
+        // it), a lone zero byte, zeros beside a byte that is no ASCII.
+        let not_utf16 = [&b"\xff\xfe\0\0g\0\0\0"[..], b"game\0", b"g\0", b"\0\0g\0a\0", b"g\0\xc3\0", b"\0g\0\xc3"];
+        for bytes in not_utf16 {
             assert_eq!(utf16_order(bytes), None, "{bytes:?}");
         }
         // A byte left over is shown replaced, not dropped unseen.

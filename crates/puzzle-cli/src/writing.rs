@@ -205,6 +205,19 @@ pub fn write_failure(path: &str, err: &std::io::Error) -> String {
     format!("cannot write `{path}`: {err}{way_round}")
 }
 
+/// Creates the directory `dir` and those above it that are missing; one
+/// that is there already as something else is named (`mkdir` says only
+/// "File exists").
+pub fn create_directory(dir: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir).map_err(|err| match std::fs::metadata(dir) {
+        Ok(metadata) if err.kind() == std::io::ErrorKind::AlreadyExists => {
+            let message = format!("it is {}, not a directory", not_a_file(metadata.file_type()));
+            std::io::Error::new(err.kind(), message)
+        }
+        _ => err,
+    })
+}
+
 /// What a path that is not a regular file is, for a message.
 fn not_a_file(kind: std::fs::FileType) -> &'static str {
     #[cfg(unix)]
@@ -222,6 +235,8 @@ fn not_a_file(kind: std::fs::FileType) -> &'static str {
     }
     if kind.is_dir() {
         "a directory"
+    } else if kind.is_file() {
+        "a regular file"
     } else {
         "something else"
     }
@@ -260,5 +275,19 @@ mod tests {
         assert_eq!(kind(&socket), "a socket");
         assert_eq!(kind(Path::new("/dev/null")), "a device");
         assert_eq!(kind(dir.path()), "a directory");
+        let file = dir.path().join("file");
+        std::fs::write(&file, "").unwrap();
+        assert_eq!(kind(&file), "a regular file");
+        // A directory to make where one of them is, or a link to one.
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(&fifo, &link).unwrap();
+        for (path, what) in [(&file, "a regular file"), (&fifo, "a named pipe"), (&link, "a named pipe")] {
+            let told = create_directory(path).unwrap_err().to_string();
+            assert_eq!(told, format!("it is {what}, not a directory"));
+        }
+        // Its own directories and all above them, there or not.
+        create_directory(&dir.path().join("a/b")).unwrap();
+        create_directory(&dir.path().join("a/b")).unwrap();
+        assert!(dir.path().join("a/b").is_dir());
     }
 }

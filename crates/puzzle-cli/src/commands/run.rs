@@ -63,7 +63,7 @@ pub(super) fn run(paths: &[PathBuf], options: Options, colour: Colours) -> anyho
     // The pictures' directory before the answers, which may take minutes: a
     // path that cannot be one is told at once.
     if let Some(dir) = &options.svg {
-        std::fs::create_dir_all(dir).with_context(|| {
+        crate::writing::create_directory(dir).with_context(|| {
             format!("cannot create the directory `{}` for --svg", style::visible(&dir.display().to_string()))
         })?;
     }
