@@ -205,16 +205,20 @@ pub fn write_failure(path: &str, err: &std::io::Error) -> String {
     format!("cannot write `{path}`: {err}{way_round}")
 }
 
-/// Creates the directory `dir` and those above it that are missing; one
-/// that is there already as something else is named (`mkdir` says only
-/// "File exists").
+/// Creates the directory `dir` and those above it that are missing; what
+/// is there already in its place is named (`mkdir` says only "File
+/// exists"), a symbolic link to nothing too.
 pub fn create_directory(dir: &Path) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir).map_err(|err| match std::fs::metadata(dir) {
-        Ok(metadata) if err.kind() == std::io::ErrorKind::AlreadyExists => {
-            let message = format!("it is {}, not a directory", not_a_file(metadata.file_type()));
-            std::io::Error::new(err.kind(), message)
+    std::fs::create_dir_all(dir).map_err(|err| {
+        if err.kind() != std::io::ErrorKind::AlreadyExists {
+            return err;
         }
-        _ => err,
+        let message = match (std::fs::metadata(dir), std::fs::read_link(dir)) {
+            (Ok(metadata), _) => format!("it is {}, not a directory", not_a_file(metadata.file_type())),
+            (Err(_), Ok(target)) => format!("it is a symbolic link to `{}`, which does not exist", target.display()),
+            (Err(_), Err(_)) => return err,
+        };
+        std::io::Error::new(err.kind(), message)
     })
 }
 
@@ -285,6 +289,10 @@ mod tests {
             let told = create_directory(path).unwrap_err().to_string();
             assert_eq!(told, format!("it is {what}, not a directory"));
         }
+        let dangling = dir.path().join("dangling");
+        std::os::unix::fs::symlink("nowhere", &dangling).unwrap();
+        let told = create_directory(&dangling).unwrap_err().to_string();
+        assert_eq!(told, "it is a symbolic link to `nowhere`, which does not exist");
         // Its own directories and all above them, there or not.
         create_directory(&dir.path().join("a/b")).unwrap();
         create_directory(&dir.path().join("a/b")).unwrap();
