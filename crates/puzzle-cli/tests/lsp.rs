@@ -813,6 +813,8 @@ fn a_request_not_served_or_with_parameters_amiss_gets_the_protocol_s_error() {
     let not_served = |method: &str| (-32601, format!("`{method}` is not served"));
     // Whatever its parameters, and on a file never opened.
     assert_eq!(error("workspace/symbol", json!({ "query": "" })), not_served("workspace/symbol"));
+    let again = error("initialize", json!({ "capabilities": {} }));
+    assert_eq!(again, (-32600, "`initialize` a second time".to_string()));
     assert_eq!(error("textDocument/definition", json!(null)), not_served("textDocument/definition"));
     let never_opened = json!({ "textDocument": { "uri": "file:///other.puzzle" }, "position": position });
     assert_eq!(error("textDocument/rename", never_opened.clone()), not_served("textDocument/rename"));

@@ -134,6 +134,10 @@ fn session(connection: &Connection) -> anyhow::Result<Option<&'static str>> {
                 connection.sender.send(Message::Response(Response::new_ok(request.id, Value::Null)))?;
                 break;
             }
+            // The protocol allows it once.
+            Message::Request(request) if request.method == "initialize" => {
+                refuse(connection, request, ErrorCode::InvalidRequest, "a second time")?
+            }
             Message::Request(request) => {
                 let response = answer_request(&state, &request);
                 connection.sender.send(Message::Response(response))?;
