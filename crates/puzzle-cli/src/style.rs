@@ -66,10 +66,21 @@ pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
 /// character, or one that reorders the text around it (the bidirectional
 /// marks, embeddings, overrides and isolates, as rustc's diagnostics hide
 /// them): a line holding a right-to-left override shows its end reversed,
-/// so that it reads other than the file does ("Trojan Source").
+/// so that it reads other than the file does ("Trojan Source"). Or one that
+/// shows as nothing, so that a word holding it looks like another; but the
+/// joiners, which shape what is around them (an emoji of a family, a
+/// Persian word), are shown as they act.
 fn is_hidden_control(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        || (shows_as_nothing(c) && !matches!(c, '\u{200c}' | '\u{200d}'))
+}
+
+/// Whether `c` shows as nothing: a soft hyphen, the combining grapheme
+/// joiner, the zero-width space, the joiners and non-joiners, the word
+/// joiner and the invisible operators, a byte order mark within the text.
+pub fn shows_as_nothing(c: char) -> bool {
+    matches!(c, '\u{ad}' | '\u{34f}' | '\u{180e}' | '\u{200b}'..='\u{200d}' | '\u{2060}'..='\u{2064}' | '\u{feff}')
 }
 
 /// `text` in pure ASCII, for `--ascii`: the report's own symbols by ASCII

@@ -209,6 +209,32 @@ fn text_direction_controls_from_a_file_are_shown_escaped() {
 }
 
 #[test]
+fn what_shows_as_nothing_is_shown_escaped_but_the_joiners_of_an_emoji() {
+    // A zero-width space in `game` makes a word that looks like it and is
+    // not; the line shown holds it escaped, and so does the message. A
+    // name's family emoji keeps its joiners, its zero-width space escaped.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("x.puzzle");
+    let family = "\u{1f468}\u{200d}\u{1f469}";
+    let source =
+        format!("name \"{family}\u{200b}\"\nga\u{200b}me 2048\nboard {{\n  2 2\n}}\nquery max-tile within 1\n");
+    std::fs::write(&file, source).unwrap();
+    let output = puzzle_with(&[], &["check", &file.display().to_string()]);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let told = "error: `\\u{200b}` (U+200B) shows as nothing, and the language does not read it: delete it\n";
+    assert!(stderr.starts_with(told), "{stderr}");
+    assert!(stderr.contains("2 | ga\\u{200b}me 2048\n  |   ^^^^^^^^\n"), "{stderr}");
+    std::fs::write(
+        &file,
+        format!("name \"{family}\u{200b}\"\ngame 2048\nboard {{\n  2 2\n}}\nquery max-tile within 1\n"),
+    )
+    .unwrap();
+    let output = puzzle_with(&[], &["run", &file.display().to_string()]);
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains(&format!("x.puzzle — {family}\\u{{200b}}\n")), "{stdout}");
+}
+
+#[test]
 fn a_long_line_is_cut_around_the_caret() {
     let dir = tempfile::tempdir().unwrap();
     let long = dir.path().join("long.puzzle");

@@ -1,9 +1,11 @@
 //! Characters that look like the language's own and are not: a blank other
 //! than a space or a tab (an input method's `　`, a no-break space), a
 //! full-width letter or digit (`２０４８`), a typographer's quote (`“`) or
-//! dash (`‐`). Each is told where it is, and the file is read with the
-//! character it stands for in its place, so that the rest of the file is
-//! checked as meant.
+//! dash (`‐`); and characters that show as nothing (a zero-width space, a
+//! soft hyphen, a byte order mark within the text), pasted from a web page.
+//! Each is told where it is, and the file is read with the character it
+//! stands for in its place, or without it if it shows as nothing (as the
+//! author sees the line), so that the rest of the file is checked as meant.
 //!
 //! Names and comments may hold any character: they are not looked into.
 
@@ -16,8 +18,8 @@ pub(super) struct LookAlike {
     /// Where it is in the file.
     at: usize,
     found: char,
-    /// The character it stands for.
-    meant: char,
+    /// The character it stands for; `None` for one that shows as nothing.
+    meant: Option<char>,
 }
 
 impl LookAlike {
@@ -26,16 +28,20 @@ impl LookAlike {
     }
 }
 
-/// The character `found` stands for, if it is a look-alike.
-fn meant_by(found: char) -> Option<char> {
+/// What `found` stands for, if it is a look-alike: a character, or
+/// nothing (`Some(None)`) for one that shows as nothing.
+fn meant_by(found: char) -> Option<Option<char>> {
     match found {
-        '\u{a0}' | '\u{2000}'..='\u{200b}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}' | '\u{b}' | '\u{c}' => {
-            Some(' ')
+        // The blanks, and the Hangul fillers, which show as blanks.
+        '\u{a0}' | '\u{2000}'..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{b}' | '\u{c}' => {
+            Some(Some(' '))
         }
+        '\u{115f}' | '\u{1160}' | '\u{3164}' | '\u{ffa0}' => Some(Some(' ')),
         // The full-width forms of `!` to `~`, 0xFEE0 above them.
-        '\u{ff01}'..='\u{ff5e}' => char::from_u32(found as u32 - 0xfee0),
-        '\u{201c}' | '\u{201d}' | '\u{201e}' | '\u{2033}' => Some('"'),
-        '\u{2010}'..='\u{2015}' | '\u{2212}' => Some('-'),
+        '\u{ff01}'..='\u{ff5e}' => Some(char::from_u32(found as u32 - 0xfee0)),
+        '\u{201c}' | '\u{201d}' | '\u{201e}' | '\u{2033}' => Some(Some('"')),
+        '\u{2010}'..='\u{2015}' | '\u{2212}' => Some(Some('-')),
+        c if crate::style::shows_as_nothing(c) => Some(None),
         _ => None,
     }
 }
@@ -59,8 +65,8 @@ pub(super) fn look_alikes(source: &str) -> Vec<LookAlike> {
                 chars.next();
             }
             ('#', _) if name.is_none() => comment = true,
-            (_, Some('"')) if name != Some(false) => {
-                found.push(LookAlike { at, found: c, meant: '"' });
+            (_, Some(Some('"'))) if name != Some(false) => {
+                found.push(LookAlike { at, found: c, meant: Some('"') });
                 name = if name.is_some() { None } else { Some(true) };
             }
             (_, Some(meant)) if name.is_none() => found.push(LookAlike { at, found: c, meant }),
@@ -93,9 +99,9 @@ fn runs(look_alikes: &[LookAlike]) -> Vec<(Span, String)> {
         match runs.last_mut() {
             Some((run, meant)) if run.end == span.start => {
                 run.end = span.end;
-                meant.push(look_alike.meant);
+                meant.extend(look_alike.meant);
             }
-            _ => runs.push((span, look_alike.meant.to_string())),
+            _ => runs.push((span, look_alike.meant.into_iter().collect())),
         }
     }
     runs
@@ -107,7 +113,7 @@ pub(super) fn replaced(source: &str, look_alikes: &[LookAlike]) -> String {
     let mut from = 0;
     for look_alike in look_alikes {
         text.push_str(&source[from..look_alike.at]);
-        text.push(look_alike.meant);
+        text.extend(look_alike.meant);
         from = look_alike.span().end;
     }
     text.push_str(&source[from..]);
@@ -130,7 +136,7 @@ impl Shifts {
             .iter()
             .map(|look_alike| {
                 let replaced_at = look_alike.at - shift;
-                shift += look_alike.found.len_utf8() - look_alike.meant.len_utf8();
+                shift += look_alike.found.len_utf8() - look_alike.meant.map_or(0, char::len_utf8);
                 (replaced_at, shift)
             })
             .collect();

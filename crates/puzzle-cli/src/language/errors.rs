@@ -327,7 +327,10 @@ impl ErrorKind {
                 // Their code points: a blank shows none of itself.
                 let codes: Vec<String> = found.chars().map(|c| format!("U+{:04X}", u32::from(c))).collect();
                 let codes = codes.join(" ");
-                if meant.trim().is_empty() {
+                if meant.is_empty() {
+                    let escaped = found.escape_unicode();
+                    format!("`{escaped}` ({codes}) shows as nothing, and the language does not read it: delete it")
+                } else if meant.trim().is_empty() {
                     format!("`{found}` ({codes}) is a blank the language does not read: write a space")
                 } else {
                     format!("`{found}` ({codes}) looks like `{meant}` but is not: write `{meant}`")

@@ -560,6 +560,21 @@ fn look_alike_characters_are_told_and_the_file_read_as_meant() {
             look_alike("\u{201c}", "\""),
             look_alike("\u{201d}", "\""),
         ]),
+        // What shows as nothing (pasted from a web page) is read as nothing,
+        // as the author sees the line: `game 2048`, `max-tile within`.
+        ("ga\u{200b}me 2048\nboard {\n  2 2\u{feff}\n}\nquery max-tile\u{ad} within\u{2060} 1\n", vec![
+            look_alike("\u{200b}", ""),
+            look_alike("\u{feff}", ""),
+            look_alike("\u{ad}", ""),
+            look_alike("\u{2060}", ""),
+        ]),
+        // Beside a blank, it is told with it; the Hangul fillers show as blanks.
+        ("game\u{3000}\u{200d}2048\nboard {\n  2\u{3164}2\n}\nquery max-tile within 1\n", vec![
+            look_alike("\u{3000}\u{200d}", " "),
+            look_alike("\u{3164}", " "),
+        ]),
+        // A name holds any: an emoji of a family is joined by them.
+        ("name \"\u{1f468}\u{200d}\u{1f469}\u{200b}\"\ngame 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n", vec![]),
     ];
     for (source, kinds) in cases {
         let found = match parse(source) {

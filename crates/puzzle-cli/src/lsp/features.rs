@@ -105,6 +105,7 @@ fn quick_fix(text: &str, error: &Error) -> Option<(String, Span, String)> {
         | ErrorKind::MovesTogether { written, .. }
         | ErrorKind::PowerWritten { written, .. }
         | ErrorKind::CellsNotApart { written, .. } => (format!("Write `{written}`"), written.clone()),
+        ErrorKind::LookAlike { meant, .. } if meant.is_empty() => ("Delete it".into(), String::new()),
         ErrorKind::LookAlike { meant, .. } if meant.trim().is_empty() => ("Write a space".into(), " ".into()),
         ErrorKind::LookAlike { meant, .. } => (format!("Write `{meant}`"), meant.clone()),
         ErrorKind::SeparatorAfterKeyword { separator, .. } => {
@@ -837,7 +838,7 @@ mod tests {
     }
 
     #[test]
-    fn rows_and_cells_are_put_apart_and_a_wide_space_made_plain() {
+    fn rows_and_cells_are_put_apart_a_wide_space_made_plain_and_an_invisible_one_deleted() {
         let fixes = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
             pairs.iter().map(|&(title, text)| (title.to_string(), text.to_string())).collect()
         };
@@ -845,6 +846,8 @@ mod tests {
         assert_eq!(quick_fixes(brackets), fixes(&[("Remove `[`", ""), ("Remove `]`", "")]));
         let wide_space = "game\u{3000}2048\nboard {\n  2 2\n}\nquery max-tile within 1\n";
         assert_eq!(quick_fixes(wide_space), fixes(&[("Write a space", " ")]));
+        let zero_width = "ga\u{200b}me 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n";
+        assert_eq!(quick_fixes(zero_width), fixes(&[("Delete it", "")]));
         let commas = "game 2048\nboard {\n  2,2\n}\nquery max-tile within 1\n";
         assert_eq!(quick_fixes(commas), fixes(&[("Write `2 2`", "2 2")]));
         let glued_rows = "game 2048\nboard {\n  2 2/4 4\n}\nquery max-tile within 1\n";
