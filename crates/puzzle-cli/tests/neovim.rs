@@ -98,8 +98,9 @@ fn neovim_completes_on_ctrl_x_ctrl_o() {
 fn neovim_applies_the_quick_fixes_and_the_formatting_of_puzzle_lsp() {
     // A name of Hangul (three bytes a character, one UTF-16 unit) above the
     // mistakes: the edits land where Neovim's positions say. The chance
-    // expected as a percent is met once the law is there.
-    let text = "name   \"정사각형 2048\"   # 게임\ngmae 2048\nspawns\nboard {\n 2 2 . .\n . 4 . .\n . . . .\n . . . 8\n}\nquery   best-move\nquery chance 16 within 1\nexpect 0%\n";
+    // expected as a percent is met once the law is there. A zero-width
+    // space (pasted from a web page) is deleted.
+    let text = "name   \"정사각형 2048\"   # 게임\ngmae 2048\nspawns\nboard {\n 2 2 . .\n . 4 . .\n . . . .\n . . . 8\n}\nquery   best-move\u{200b}\nquery chance 16 within 1\nexpect 0%\n";
     let Some(received) = in_neovim(text, "edits.lua", &[]) else { return };
     let expected = "name \"정사각형 2048\" # 게임
 game 2048
@@ -118,6 +119,7 @@ query chance 16 within 1
 expect 0.00
 fixed: Replace with `game`
 fixed: Write the classic law, `spawns classic`
+fixed: Delete it
 fixed: Write `0.00`
 ";
     assert_eq!(received, expected);
