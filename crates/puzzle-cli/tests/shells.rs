@@ -2,8 +2,9 @@
 //! another file, a hidden puzzle and a directory: bash, its completion
 //! function called as readline calls it (the words, the word's index, the
 //! command, the word and the one before), and fish, asked with `complete
-//! -C` what a TAB would offer. CI installs fish (Debian's `fish`); elsewhere
-//! its test is skipped when fish is missing, and fails under CI.
+//! -C` what a TAB would offer, and zsh, a TAB typed in it under tmux. CI
+//! installs fish and zsh (Debian's); elsewhere their tests are skipped when
+//! the shell is missing, and fail under CI.
 
 use std::path::Path;
 use std::process::Command;
@@ -166,5 +167,88 @@ fn fish_offers_the_puzzles_first_where_a_path_goes_and_each_argument_s_values() 
     let Some(offered) = fish(dir.path(), &lines) else { return };
     for ((line, expected), offered) in cases.iter().zip(offered) {
         assert_eq!(offered, *expected, "{line:?}");
+    }
+}
+
+/// What zsh shows after each line of `lines` and a TAB, in `dir`: the line
+/// as completed, and the list below it, if any (zsh draws it on the
+/// terminal, so the shell runs under tmux); `None` without zsh or tmux.
+fn zsh(dir: &Path, lines: &[&str]) -> Option<Vec<String>> {
+    let have = |program: &str| Command::new(program).arg("-V").output().is_ok_and(|o| o.status.success());
+    if !have("zsh") || !have("tmux") {
+        assert!(std::env::var_os("CI").is_none(), "CI must install zsh and tmux (apt-get install -y zsh tmux)");
+        eprintln!("skipped: no zsh or tmux on PATH");
+        return None;
+    }
+    // The function where zsh looks for it, and a shell of no one's settings.
+    let home = tempfile::tempdir().unwrap();
+    let functions = home.path().join("functions");
+    std::fs::create_dir(&functions).unwrap();
+    std::fs::rename(script("zsh", home.path()), functions.join("_puzzle")).unwrap();
+    let dump = home.path().join("zcompdump");
+    let rc = format!(
+        "fpath=('{}' $fpath)\nautoload -Uz compinit && compinit -u -d '{}'\nPS1='%% '\n",
+        functions.display(),
+        dump.display()
+    );
+    std::fs::write(home.path().join(".zshrc"), rc).unwrap();
+    let socket = home.path().join("tmux");
+    let tmux = |args: &[&str]| {
+        let output = Command::new("tmux").arg("-S").arg(&socket).args(args).output().unwrap();
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let screen = || tmux(&["capture-pane", "-p"]);
+    // The screen once it has stood still a while, within ten seconds.
+    let settled = |done: &dyn Fn(&str) -> bool| {
+        let start = std::time::Instant::now();
+        let mut last = screen();
+        loop {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            let now = screen();
+            if (now == last && done(&now)) || start.elapsed() > std::time::Duration::from_secs(10) {
+                return now;
+            }
+            last = now;
+        }
+    };
+    let shell = format!("env -i HOME='{0}' ZDOTDIR='{0}' TERM=xterm zsh -i", home.path().display());
+    let dir_arg = dir.display().to_string();
+    tmux(&["new-session", "-d", "-x", "150", "-y", "20", "-c", &dir_arg, &shell]);
+    let mut shown = Vec::new();
+    for line in lines {
+        settled(&|screen: &str| screen.trim_end().ends_with('%'));
+        tmux(&["send-keys", "-l", line]);
+        tmux(&["send-keys", "Tab"]);
+        // (tmux's capture drops the blanks that end a line.)
+        let typed = format!("% {line}").trim_end().to_string();
+        let text = settled(&|screen: &str| screen.lines().any(|l| l.starts_with(&typed)));
+        let from = text.lines().position(|l| l.starts_with(&typed)).unwrap_or(0);
+        let lines: Vec<&str> = text.lines().skip(from).map(str::trim_end).filter(|l| !l.is_empty()).collect();
+        shown.push(lines.join("\n"));
+        // The line given up, the list cleared, for the next.
+        tmux(&["send-keys", "C-c"]);
+        tmux(&["send-keys", "clear", "Enter"]);
+    }
+    tmux(&["kill-server"]);
+    Some(shown)
+}
+
+#[test]
+fn zsh_offers_the_puzzles_first_where_a_path_goes_and_every_file_when_none_matches() {
+    let dir = puzzles_directory();
+    let puzzles = "a.puzzle           boards/            two\\ words.puzzle";
+    let cases = [
+        ("puzzle run ", format!("% puzzle run\n{puzzles}")),
+        ("puzzle play ", format!("% puzzle play\n{puzzles}")),
+        ("puzzle fmt a.puzzle ", format!("% puzzle fmt a.puzzle\n{puzzles}")),
+        // No puzzle begins so: every file, as bash and fish do.
+        ("puzzle check n", "% puzzle check notes.txt".to_string()),
+        // A directory alone where one goes.
+        ("puzzle run --svg ", "% puzzle run --svg boards/".to_string()),
+    ];
+    let lines: Vec<&str> = cases.iter().map(|(line, _)| *line).collect();
+    let Some(shown) = zsh(dir.path(), &lines) else { return };
+    for ((line, expected), shown) in cases.iter().zip(shown) {
+        assert_eq!(shown, *expected, "{line:?}");
     }
 }

@@ -11,8 +11,10 @@
 //!   offers each argument's values, the `.puzzle` files first where a path
 //!   goes, and no file where none goes.
 //!
-//! zsh's script needs nothing more: it completes the arguments by their
-//! values and their hints (`cli.rs` gives each option and path one).
+//! - zsh: clap's script completes the arguments by their values and their
+//!   hints (`cli.rs` gives each option and path one), but a path with every
+//!   file at once. It is made to offer the `.puzzle` files and the
+//!   directories first, as the others do.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -31,10 +33,19 @@ pub(crate) fn completions(shell: Shell) -> anyhow::Result<ExitCode> {
     match shell {
         Shell::Bash => script.push_str(&bash_paths(&command)),
         Shell::Fish => script.push_str(&fish_arguments(&command)),
+        Shell::Zsh => script = zsh_puzzles_first(&script),
         _ => {}
     }
     crate::output::stdout(&script)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// clap's zsh script with the `.puzzle` files and the directories offered
+/// where a path goes, and every file when none matches (`_files -g`'s own
+/// fallback): clap gives those places a bare `_files`, every file at once
+/// (`--svg`'s directory is `_files -/`, left as it is).
+fn zsh_puzzles_first(script: &str) -> String {
+    script.replace(":_files' \\\n", ":_files -g \"*.puzzle\"' \\\n")
 }
 
 /// Whether `arg` names paths: the files and directories of `run`, `check`
