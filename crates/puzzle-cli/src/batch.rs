@@ -59,7 +59,56 @@ impl ToldLines {
     }
 }
 
-/// What a run shows of a file, in input order.
+/// The fewest columns a file's name is cut to on the bar.
+const LEAST_NAME_COLUMNS: usize = 16;
+
+/// The files being answered as the bar names them, each with what it is
+/// doing, in `columns`: a name too long is cut in its middle (to no fewer
+/// than [`LEAST_NAME_COLUMNS`]), so that what its file is doing still shows
+/// (the bar cuts its line at its end).
+fn bar_message(named: &[(String, Option<String>)], columns: usize, ascii: bool) -> String {
+    use unicode_width::UnicodeWidthStr;
+    let doings: usize = named.iter().map(|(_, doing)| doing.as_ref().map_or(0, |doing| doing.width() + 3)).sum();
+    let apart = 2 * named.len().saturating_sub(1);
+    // Shared out shortest first: what a short name leaves goes to the others.
+    let mut room = columns.saturating_sub(doings + apart);
+    let mut by_width: Vec<usize> = (0..named.len()).collect();
+    by_width.sort_by_key(|&i| named[i].0.width());
+    let mut widths = vec![0; named.len()];
+    for (taken, &i) in by_width.iter().enumerate() {
+        let share = room / (named.len() - taken);
+        widths[i] = named[i].0.width().min(share.max(LEAST_NAME_COLUMNS));
+        room = room.saturating_sub(widths[i]);
+    }
+    let shown = named.iter().zip(widths).map(|((name, doing), width)| {
+        let name = style::middle_cut(name, width);
+        let name = if ascii { style::ascii(&name) } else { name.into_owned() };
+        match doing {
+            Some(doing) => format!("{name} ({doing})"),
+            None => name,
+        }
+    });
+    shown.collect::<Vec<_>>().join(", ")
+}
+
+/// The columns the bar takes before its names: the spinner, the count of
+/// puzzles if there are several, the time (`[1h 2m]` at most, as a run's
+/// hours are told).
+fn bar_start_columns(total: usize) -> usize {
+    let count = if total > 1 { 2 * total.to_string().len() + " puzzles ".len() + 1 } else { 0 };
+    2 + count + "[59m 59s] ".len()
+}
+
+/// The columns of the terminal the bar is drawn on (stderr), 80 if it
+/// does not say.
+fn terminal_columns() -> usize {
+    match rustix::termios::tcgetwinsize(std::io::stderr()) {
+        Ok(size) if size.ws_col > 0 => usize::from(size.ws_col),
+        _ => 80,
+    }
+}
+
+/// What a run shows of a file, in input order./// What a run shows of a file, in input order.
 pub enum Shown<'r, P> {
     /// A part of its report, made while it was answered.
     Part(P),
@@ -175,16 +224,16 @@ pub fn run<P: Send>(
                     let _ = writeln!(std::io::stderr(), "{line}");
                 }
             }
-            let names: Vec<String> = running
+            let named: Vec<(String, Option<String>)> = running
                 .lock()
                 .expect("no panic while naming a file")
                 .values()
-                .map(|(name, thread)| match activity::of(*thread) {
-                    Some(doing) => format!("{name} ({doing})"),
-                    None => name.clone(),
-                })
+                .map(|(name, thread)| (name.clone(), activity::of(*thread)))
                 .collect();
-            progress.set_message(names.join(", "));
+            if !progress.is_hidden() {
+                let columns = terminal_columns().saturating_sub(bar_start_columns(total));
+                progress.set_message(bar_message(&named, columns, ascii));
+            }
             while written < total {
                 for part in parts[written].drain(..) {
                     progress.suspend(|| show(Shown::Part(part)))?;
@@ -220,6 +269,33 @@ pub fn slowest(reports: &[FileReport], times: &[Duration], count: usize) -> Stri
 mod tests {
     use super::*;
     use crate::report::Failure;
+
+    #[test]
+    fn a_long_name_on_the_bar_is_cut_in_its_middle_so_that_what_its_file_does_shows() {
+        let long = format!("./{}.puzzle", "x".repeat(100));
+        let play = "play: 0/1000 games, 75 moves, largest 64".to_string();
+        let named = |pairs: &[(&str, Option<&String>)]| -> Vec<(String, Option<String>)> {
+            pairs.iter().map(|(name, doing)| (name.to_string(), doing.cloned())).collect()
+        };
+        let cases = [
+            // 60 columns: the activity's 44, the name the 16 left.
+            (named(&[(&long, Some(&play))]), 60, false, format!("./xxxxxx…x.puzzle ({play})")),
+            (named(&[(&long, None)]), 20, false, "./xxxxxxx…xxx.puzzle".to_string()),
+            (named(&[("./a.puzzle", None)]), 20, false, "./a.puzzle".to_string()),
+            // A short name leaves its room to a long one.
+            (
+                named(&[("./a.puzzle", None), (&long, None)]),
+                44,
+                false,
+                "./a.puzzle, ./xxxxxxxxxxxxx…xxxxxxxxx.puzzle".to_string(),
+            ),
+            // Never fewer than 16 columns, however narrow; `...` for `--ascii`.
+            (named(&[(&long, Some(&play))]), 10, true, format!("./xxxxx...x.puzzle ({play})")),
+        ];
+        for (named, columns, ascii, expected) in cases {
+            assert_eq!(bar_message(&named, columns, ascii), expected, "{named:?} in {columns}");
+        }
+    }
 
     #[test]
     fn the_slowest_files_come_first_with_their_seconds_and_names_made_visible() {

@@ -83,6 +83,34 @@ pub fn shows_as_nothing(c: char) -> bool {
     matches!(c, '\u{ad}' | '\u{34f}' | '\u{180e}' | '\u{200b}'..='\u{200d}' | '\u{2060}'..='\u{2064}' | '\u{feff}')
 }
 
+/// `text` in at most `columns` columns of a terminal, cut in its middle by
+/// `…` if it is wider: both ends show (a path's first directory and its
+/// file's name).
+pub fn middle_cut(text: &str, columns: usize) -> std::borrow::Cow<'_, str> {
+    use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+    if text.width() <= columns {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    // Each end takes its columns, the end more than the start if odd.
+    let room = columns.saturating_sub(1);
+    let taken = |chars: &mut dyn Iterator<Item = char>, room: usize| {
+        let mut used = 0;
+        let mut kept = Vec::new();
+        for c in chars {
+            used += c.width().unwrap_or(0);
+            if used > room {
+                break;
+            }
+            kept.push(c);
+        }
+        kept
+    };
+    let start = taken(&mut text.chars(), room / 2);
+    let end = taken(&mut text.chars().rev(), room - room / 2);
+    let cut: String = start.into_iter().chain(['…']).chain(end.into_iter().rev()).collect();
+    std::borrow::Cow::Owned(cut)
+}
+
 /// `text` in pure ASCII, for `--ascii`: the report's own symbols by ASCII
 /// ones, any other character escaped (`\u{ac01}`).
 pub fn ascii(text: &str) -> String {
@@ -113,4 +141,25 @@ pub fn ascii(text: &str) -> String {
         out.push_str(replacement);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::middle_cut;
+
+    #[test]
+    fn a_text_too_wide_is_cut_in_its_middle_to_the_columns() {
+        let cases = [
+            ("short.puzzle", 12, "short.puzzle"),
+            ("./abcdefghij.puzzle", 12, "./abc…puzzle"),
+            ("./abcdefghij.puzzle", 11, "./abc…uzzle"),
+            // Hangul takes two columns: never a half of one.
+            ("정사각형정사각형.puzzle", 10, "정사…uzzle"),
+            ("정사각형정사각형.puzzle", 9, "정사…zzle"),
+            ("abc", 0, "…"),
+        ];
+        for (text, columns, expected) in cases {
+            assert_eq!(middle_cut(text, columns), expected, "{text} in {columns}");
+        }
+    }
 }

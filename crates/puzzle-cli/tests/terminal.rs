@@ -278,6 +278,16 @@ fn a_long_play_shows_its_games_on_the_bar_and_a_signal_clears_it() {
 }
 
 #[test]
+fn a_long_file_name_is_cut_on_the_bar_so_that_its_query_s_progress_shows() {
+    // 150 characters of name on script's 80 columns: the bar cut its line
+    // at the end, and the query's progress was lost.
+    let name = format!("{}.puzzle", "x".repeat(150));
+    let screen = a_new_game_on_a_terminal(&name, "play 1000 games seed 1", 5, "run .");
+    let cut = format!("] ./{}…{}.puzzle (play: 0/1000 games, ", "x".repeat(10), "x".repeat(5));
+    assert!(screen.contains(&cut), "{screen:?}");
+}
+
+#[test]
 fn a_terminal_that_cannot_move_its_cursor_gets_no_bar() {
     // `TERM=dumb` (Emacs' `M-x shell`) would show the bar's escapes as text,
     // a line each tenth of a second: no bar, and no colour either.
