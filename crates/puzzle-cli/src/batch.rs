@@ -92,23 +92,23 @@ fn bar_message(named: &[(String, Option<String>)], columns: usize, ascii: bool) 
 }
 
 /// The columns the bar takes before its names: the spinner, the count of
-/// puzzles if there are several, the time (`[1h 2m]` at most, as a run's
-/// hours are told).
+/// puzzles if there are several, and the time, counted as wide as
+/// `[59m 59s]` (a name cut a little short beats a progress cut off).
 fn bar_start_columns(total: usize) -> usize {
     let count = if total > 1 { 2 * total.to_string().len() + " puzzles ".len() + 1 } else { 0 };
     2 + count + "[59m 59s] ".len()
 }
 
-/// The columns of the terminal the bar is drawn on (stderr), 80 if it
-/// does not say.
+/// The columns of the terminal the bar is drawn on (stderr), as the bar
+/// takes them: 80 if it gives no size, or a size of no rows.
 fn terminal_columns() -> usize {
     match rustix::termios::tcgetwinsize(std::io::stderr()) {
-        Ok(size) if size.ws_col > 0 => usize::from(size.ws_col),
+        Ok(size) if size.ws_col > 0 && size.ws_row > 0 => usize::from(size.ws_col),
         _ => 80,
     }
 }
 
-/// What a run shows of a file, in input order./// What a run shows of a file, in input order.
+/// What a run shows of a file, in input order.
 pub enum Shown<'r, P> {
     /// A part of its report, made while it was answered.
     Part(P),
@@ -289,12 +289,22 @@ mod tests {
                 false,
                 "./a.puzzle, ./xxxxxxxxxxxxx…xxxxxxxxx.puzzle".to_string(),
             ),
+            // Two long names share the room alike.
+            (named(&[(&long, None), (&long, None)]), 40, false, "./xxxxxxx…xx.puzzle, ./xxxxxxx…xx.puzzle".to_string()),
             // Never fewer than 16 columns, however narrow; `...` for `--ascii`.
             (named(&[(&long, Some(&play))]), 10, true, format!("./xxxxx...x.puzzle ({play})")),
         ];
         for (named, columns, ascii, expected) in cases {
             assert_eq!(bar_message(&named, columns, ascii), expected, "{named:?} in {columns}");
         }
+    }
+
+    #[test]
+    fn the_bar_s_start_is_counted_as_wide_as_it_is_drawn_at_its_widest() {
+        use unicode_width::UnicodeWidthStr;
+        assert_eq!(bar_start_columns(1), "⠒ [59m 59s] ".width());
+        assert_eq!(bar_start_columns(2), "⠒ 2/2 puzzles [59m 59s] ".width());
+        assert_eq!(bar_start_columns(1000), "⠒ 1000/1000 puzzles [59m 59s] ".width());
     }
 
     #[test]

@@ -279,12 +279,28 @@ fn a_long_play_shows_its_games_on_the_bar_and_a_signal_clears_it() {
 
 #[test]
 fn a_long_file_name_is_cut_on_the_bar_so_that_its_query_s_progress_shows() {
-    // 150 characters of name on script's 80 columns: the bar cut its line
-    // at the end, and the query's progress was lost.
+    // 150 characters of name on script's terminal, of no size (80 columns
+    // to the bar): the bar cut its line at the end, and the query's
+    // progress was lost.
     let name = format!("{}.puzzle", "x".repeat(150));
     let screen = a_new_game_on_a_terminal(&name, "play 1000 games seed 1", 5, "run .");
     let cut = format!("] ./{}…{}.puzzle (play: 0/1000 games, ", "x".repeat(10), "x".repeat(5));
     assert!(screen.contains(&cut), "{screen:?}");
+    // A terminal of 100 columns: the bar's line takes them (not 80), and
+    // ends with the query's progress whole.
+    let dir = tempfile::tempdir().unwrap();
+    let board = "board {\n  . . . .\n  . . . .\n  . . . .\n  . . . .\n}\n";
+    let puzzle = format!("game 2048\nspawns classic\n{board}query play 1000 games seed 1\n");
+    std::fs::write(dir.path().join(&name), puzzle).unwrap();
+    let line = format!("stty cols 100 rows 24; timeout -s TERM 5 {} run .", env!("CARGO_BIN_EXE_puzzle"));
+    let screen = shell_on_a_terminal(&[], &line, dir.path());
+    let bars: Vec<&str> = screen
+        .split(['\r', '\n'])
+        .filter(|line| line.contains("(play: "))
+        .map(|line| line.rsplit("\u{1b}[2K").next().unwrap().trim_end())
+        .collect();
+    let whole = |bar: &&str| bar.ends_with(')') && (81..=100).contains(&bar.chars().count());
+    assert!(!bars.is_empty() && bars.iter().all(whole), "{bars:?}");
 }
 
 #[test]

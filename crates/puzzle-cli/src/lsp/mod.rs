@@ -271,31 +271,62 @@ fn notify(method: &str, params: Value) -> Message {
     Message::Notification(Notification::new(method.to_string(), params))
 }
 
+/// A request the server serves.
+#[derive(Clone, Copy)]
+enum Served {
+    Formatting,
+    InlayHints,
+    Hover,
+    CodeActions,
+    Completion,
+    SemanticTokens,
+}
+
+impl Served {
+    fn of(method: &str) -> Option<Served> {
+        Some(match method {
+            "textDocument/formatting" => Served::Formatting,
+            "textDocument/inlayHint" => Served::InlayHints,
+            "textDocument/hover" => Served::Hover,
+            "textDocument/codeAction" => Served::CodeActions,
+            "textDocument/completion" => Served::Completion,
+            "textDocument/semanticTokens/full" => Served::SemanticTokens,
+            _ => return None,
+        })
+    }
+
+    /// What it reads of its parameters besides the document.
+    fn reads(self) -> Reads {
+        match self {
+            Served::Formatting | Served::InlayHints | Served::SemanticTokens => Reads::Document,
+            Served::Hover | Served::Completion => Reads::Position,
+            Served::CodeActions => Reads::Range,
+        }
+    }
+}
+
 /// Answers a request: MethodNotFound for a method not served, whatever
 /// its parameters; InvalidParams for parameters that lack what the method
 /// reads; `null` for a file never opened; else the feature's answer.
 fn answer_request(state: &State, request: &Request) -> Response {
     let (id, method, params) = (request.id.clone(), request.method.as_str(), &request.params);
-    let reads = match method {
-        "textDocument/formatting" | "textDocument/inlayHint" | "textDocument/semanticTokens/full" => Reads::Document,
-        "textDocument/hover" | "textDocument/completion" => Reads::Position,
-        "textDocument/codeAction" => Reads::Range,
-        _ => return Response::new_err(id, ErrorCode::MethodNotFound as i32, format!("`{method}` is not served")),
+    let Some(served) = Served::of(method) else {
+        return Response::new_err(id, ErrorCode::MethodNotFound as i32, format!("`{method}` is not served"));
     };
-    if let Some(amiss) = parameters::amiss(params, reads) {
+    if let Some(amiss) = parameters::amiss(params, served.reads()) {
         return Response::new_err(id, ErrorCode::InvalidParams as i32, format!("`{method}` {amiss}"));
     }
     let uri = params["textDocument"]["uri"].as_str().unwrap_or_default();
     let documents = state.documents.lock().expect("no panic holding the documents");
     let Some(document) = documents.get(uri) else { return Response::new_ok(id, Value::Null) };
     let (text, answered, encoding) = (&document.text, document.answered.as_deref(), state.encoding);
-    let result = match method {
-        "textDocument/formatting" => features::formatting(text, encoding),
-        "textDocument/inlayHint" => features::inlay_hints(text, answered, encoding),
-        "textDocument/hover" => features::hover(text, answered, &params["position"], encoding),
-        "textDocument/codeAction" => features::code_actions(text, answered, uri, &params["range"], encoding),
-        "textDocument/completion" => features::completion(text, &params["position"], encoding),
-        _ => features::semantic_tokens(text, encoding),
+    let result = match served {
+        Served::Formatting => features::formatting(text, encoding),
+        Served::InlayHints => features::inlay_hints(text, answered, encoding),
+        Served::Hover => features::hover(text, answered, &params["position"], encoding),
+        Served::CodeActions => features::code_actions(text, answered, uri, &params["range"], encoding),
+        Served::Completion => features::completion(text, &params["position"], encoding),
+        Served::SemanticTokens => features::semantic_tokens(text, encoding),
     };
     Response::new_ok(id, result)
 }
