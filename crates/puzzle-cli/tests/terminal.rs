@@ -301,6 +301,17 @@ fn a_long_file_name_is_cut_on_the_bar_so_that_its_query_s_progress_shows() {
         .collect();
     let whole = |bar: &&str| bar.ends_with(')') && (81..=100).contains(&bar.chars().count());
     assert!(!bars.is_empty() && bars.iter().all(whole), "{bars:?}");
+    // Of 100 columns and no rows, it is one of 80 to the bar, as to
+    // indicatif: the progress still whole.
+    let line = format!("stty cols 100; timeout -s TERM 5 {} run .", env!("CARGO_BIN_EXE_puzzle"));
+    let screen = shell_on_a_terminal(&[], &line, dir.path());
+    let bars: Vec<&str> = screen
+        .split(['\r', '\n'])
+        .filter(|line| line.contains("(play: "))
+        .map(|line| line.rsplit("\u{1b}[2K").next().unwrap().trim_end())
+        .collect();
+    let whole = |bar: &&str| bar.ends_with(')') && bar.chars().count() <= 80;
+    assert!(!bars.is_empty() && bars.iter().all(whole), "{bars:?}");
 }
 
 #[test]
