@@ -287,13 +287,13 @@ fn a_long_file_name_is_cut_on_the_bar_so_that_its_query_s_progress_shows() {
     let cut = format!("] ./{}…{}.puzzle (play: 0/1000 games, ", "x".repeat(10), "x".repeat(5));
     assert!(screen.contains(&cut), "{screen:?}");
     // A terminal of 100 columns: the bar's line takes them (not 80), and
-    // ends with the query's progress whole. Of 100 columns and no rows, it
-    // is one of 80 to the bar, as to indicatif.
+    // ends with the query's progress whole. Of 100 columns and no rows, or
+    // of rows and no columns, it is one of 80 to the bar, as to indicatif.
     let dir = tempfile::tempdir().unwrap();
     let board = "board {\n  . . . .\n  . . . .\n  . . . .\n  . . . .\n}\n";
     let puzzle = format!("game 2048\nspawns classic\n{board}query play 1000 games seed 1\n");
     std::fs::write(dir.path().join(&name), puzzle).unwrap();
-    for (size, columns) in [("cols 100 rows 24", 81..=100), ("cols 100", 1..=80)] {
+    for (size, columns) in [("cols 100 rows 24", 81..=100), ("cols 100", 70..=80), ("rows 24", 70..=80)] {
         let line = format!("stty {size}; timeout -s TERM 5 {} run .", env!("CARGO_BIN_EXE_puzzle"));
         let screen = shell_on_a_terminal(&[], &line, dir.path());
         let bars: Vec<&str> = screen
