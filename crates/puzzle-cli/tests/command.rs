@@ -464,6 +464,45 @@ fn ctrl_c_sigterm_and_sighup_keep_the_answers_already_written_whole() {
 }
 
 #[test]
+fn a_game_of_a_second_or_more_is_told_on_stderr_as_it_ends_when_no_bar_shows() {
+    // Games of milliseconds each, with the report in a pipe (no bar): the
+    // run is stopped for 1.2 s (SIGSTOP) in the middle of one, which then
+    // lasts more than a second whatever the machine, and is told as it
+    // ends; no other game is.
+    let dir = tempfile::tempdir().unwrap();
+    let board = "board {\n  . . . .\n  . . . .\n  . . . .\n  . . . .\n}\n";
+    let games = "query play 100000 games seed 1 depth 1 until 64\n";
+    let long = write_puzzle(&dir, "long.puzzle", &format!("game 2048\nspawns classic\n{board}{games}"));
+    let child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .args(["run", "--threads", "1", &long])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let signal = |name: &str| {
+        let sent = Command::new("kill").args([&format!("-{name}"), &child.id().to_string()]).status().unwrap();
+        assert!(sent.success(), "SIG{name}");
+    };
+    // Twice, lest a stop fall between two games.
+    for _ in 0..2 {
+        std::thread::sleep(std::time::Duration::from_millis(800));
+        signal("STOP");
+        std::thread::sleep(std::time::Duration::from_millis(1200));
+        signal("CONT");
+    }
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    signal("TERM");
+    let output = child.wait_with_output().unwrap();
+    let told: Vec<&str> = std::str::from_utf8(&output.stderr).unwrap().lines().collect();
+    let game = format!("{long}: game ");
+    assert!(
+        (1..=2).contains(&told.len())
+            && told.iter().all(|line| line.starts_with(&game) && line.contains(" of 100000: ")),
+        "{told:?}"
+    );
+}
+
+#[test]
 fn with_jobs_a_file_done_first_waits_for_the_files_before_it() {
     let dir = tempfile::tempdir().unwrap();
     let slow = slow_puzzle(&dir);
