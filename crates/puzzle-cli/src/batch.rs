@@ -23,6 +23,10 @@ use crate::style::{self, visible};
 /// How long a run goes before it shows a progress bar.
 const PROGRESS_AFTER: Duration = Duration::from_millis(700);
 
+/// How often the bar's spinner turns, and how long the run waits for a
+/// worker's message before it looks at the bar again.
+const TICK: Duration = Duration::from_millis(100);
+
 /// The progress bar a run may show (on terminals only).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bar {
@@ -174,34 +178,49 @@ pub fn run<P: Send>(
     let mut parts: Vec<Vec<P>> = (0..total).map(|_| Vec::new()).collect();
     let mut done: Vec<Option<Finished>> = (0..total).map(|_| None).collect();
     let mut written = 0;
+    // A worker takes the next input, answers it and sends its report, until
+    // none is left.
+    let work = |sender: mpsc::Sender<Message<P>>| loop {
+        let next = queue.lock().expect("no panic while taking an input").next();
+        let Some((index, input)) = next else { break };
+        // A name from a directory may hold control characters.
+        let name = visible(&input.name()).into_owned();
+        let name = if ascii { style::ascii(&name) } else { name };
+        activity::answering(name.clone());
+        let named = (name, std::thread::current().id());
+        running.lock().expect("no panic while naming a file").insert(index, named);
+        let start = Instant::now();
+        let file = input.file().map(Path::to_path_buf);
+        // A send fails only once the run has stopped listening.
+        let report = input.process(budget, answer, &mut |growing| {
+            let _ = sender.send(Message::Part(index, part(growing)));
+        });
+        running.lock().expect("no panic while naming a file").remove(&index);
+        let finished = Finished { report, elapsed: start.elapsed(), file };
+        if sender.send(Message::Done(index, Box::new(finished))).is_err() {
+            break;
+        }
+    };
     let result = std::thread::scope(|scope| -> std::io::Result<()> {
+        // Workers are started as the system allows (a limit on threads or
+        // memory may refuse some): the reports are the same with fewer, and
+        // with none the files are answered here, all shown at the end.
+        let work = &work;
+        let mut workers = 0;
         for _ in 0..jobs.clamp(1, total.max(1)) {
-            let (sender, queue, running, part) = (sender.clone(), &queue, &running, &part);
-            scope.spawn(move || loop {
-                let next = queue.lock().expect("no panic while taking an input").next();
-                let Some((index, input)) = next else { break };
-                // A name from a directory may hold control characters.
-                let name = visible(&input.name()).into_owned();
-                let name = if ascii { style::ascii(&name) } else { name };
-                activity::answering(name.clone());
-                let named = (name, std::thread::current().id());
-                running.lock().expect("no panic while naming a file").insert(index, named);
-                let start = Instant::now();
-                let file = input.file().map(Path::to_path_buf);
-                // A send fails only once the run has stopped listening.
-                let report = input.process(budget, answer, &mut |growing| {
-                    let _ = sender.send(Message::Part(index, part(growing)));
-                });
-                running.lock().expect("no panic while naming a file").remove(&index);
-                let finished = Finished { report, elapsed: start.elapsed(), file };
-                if sender.send(Message::Done(index, Box::new(finished))).is_err() {
-                    break;
-                }
-            });
+            let sender = sender.clone();
+            if std::thread::Builder::new().spawn_scoped(scope, move || work(sender)).is_err() {
+                break;
+            }
+            workers += 1;
+        }
+        if workers == 0 {
+            work(sender.clone());
         }
         drop(sender);
+        let mut ticked = Instant::now();
         while written != total {
-            match receiver.recv_timeout(Duration::from_millis(100)) {
+            match receiver.recv_timeout(TICK) {
                 Ok(Message::Part(index, part)) => parts[index].push(part),
                 Ok(Message::Done(index, finished)) => {
                     progress.inc(1);
@@ -212,7 +231,6 @@ pub fn run<P: Send>(
             }
             if show_progress && progress.is_hidden() && started.elapsed() > PROGRESS_AFTER {
                 progress.set_draw_target(ProgressDrawTarget::stderr());
-                progress.enable_steady_tick(Duration::from_millis(100));
                 signals::set_progress(Some(progress.clone()));
                 activity::listen(true);
             }
@@ -233,6 +251,12 @@ pub fn run<P: Send>(
             if !progress.is_hidden() {
                 let columns = terminal_columns().saturating_sub(bar_start_columns(total));
                 progress.set_message(bar_message(&named, columns, ascii));
+                // Ticked here rather than by indicatif's steady tick, whose
+                // thread the system may refuse, and which panics then.
+                if ticked.elapsed() >= TICK {
+                    progress.tick();
+                    ticked = Instant::now();
+                }
             }
             while written < total {
                 for part in parts[written].drain(..) {

@@ -96,7 +96,8 @@ pub enum Command {
         budget: Option<u64>,
         /// Threads each search may use (default: one per core). Nothing of
         /// the answer depends on it: not its witness, and not where a budget
-        /// stops a search.
+        /// stops a search. Threads the system refuses (a limit on memory or
+        /// threads) leave their work to the others.
         #[arg(long, value_name = "N", value_parser = whole_number(1, 1024), allow_negative_numbers = true, value_hint = ValueHint::Other)]
         threads: Option<u64>,
         /// Also write one SVG picture a puzzle into DIR: the start board and each

@@ -74,7 +74,9 @@ pub(crate) fn end_when_stdout_closes(status: i32, why: &'static str) {
     if !matches!(kind, rustix::fs::FileType::Fifo | rustix::fs::FileType::Socket) {
         return;
     }
-    std::thread::spawn(move || {
+    // Refused a thread (a limit on threads or memory), the process ends at
+    // its next write to the pipe instead.
+    let _ = std::thread::Builder::new().spawn(move || {
         let stdout = std::io::stdout();
         loop {
             let mut fds = [rustix::event::PollFd::new(&stdout, rustix::event::PollFlags::empty())];

@@ -19,10 +19,15 @@ static PENDING: AtomicI32 = AtomicI32::new(0);
 /// The progress bar on screen, to clear before dying.
 static PROGRESS: Mutex<Option<ProgressBar>> = Mutex::new(None);
 
-/// Starts the thread that waits for the signals.
+/// Starts the thread that waits for the signals, and returns once they are
+/// its. The signals are registered on that thread: one the system refused
+/// (a limit on threads or memory) would leave them registered with no one
+/// to act on them, swallowed, where unregistered they end the process.
 pub(crate) fn handle_signals() {
-    let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
-    std::thread::spawn(move || {
+    let (ready, registered) = std::sync::mpsc::channel();
+    let started = std::thread::Builder::new().spawn(move || {
+        let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
+        let _ = ready.send(());
         for signal in signals.forever() {
             PENDING.store(signal, Ordering::SeqCst);
             if !WRITING.load(Ordering::SeqCst) {
@@ -30,6 +35,9 @@ pub(crate) fn handle_signals() {
             }
         }
     });
+    if started.is_ok() {
+        let _ = registered.recv();
+    }
 }
 
 /// Shows `bar` as the progress bar to clear before dying.

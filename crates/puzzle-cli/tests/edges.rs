@@ -695,3 +695,66 @@ fn a_picture_that_cannot_be_written_is_told_and_the_others_are_still_written() {
     assert!(std::fs::symlink_metadata(at("pictures/b.svg")).unwrap().file_type().is_fifo());
     assert!(!at("elsewhere.svg").exists());
 }
+
+/// A run's report without its figures of time (`… a second`).
+fn answers(output: &Output) -> String {
+    let text = String::from_utf8_lossy(&output.stdout);
+    text.lines().filter(|line| !line.contains(" a second")).map(|line| format!("{line}\n")).collect()
+}
+
+/// The engine and self-play on one board, and a search of 70 moves, whose
+/// threads need deep stacks (20 MiB each).
+const ENGINE_AND_GAMES: &str =
+    "game 2048\nspawns classic\nboard {\n  2 4 8 16\n  . 2 4 64\n  . . 2 128\n  . . . 512\n}\n\
+                                query best-move depth 3\nquery play 3 games seed 1 depth 2 until 1024\n";
+const DEEP: &str = "game 2048\nboard {\n  2 2 4 8\n  4 4 8 16\n  2 2 4 8\n  16 2 4 4\n}\nquery max-tile within 70\n";
+
+/// `puzzle ARGS` under `prlimit LIMIT`, with `stdin`; as `nobody` if `as_nobody`.
+fn limited(limit: &str, as_nobody: bool, args: &[&str], stdin: &str) -> Output {
+    let mut command = Command::new("prlimit");
+    command.arg(limit).arg(env!("CARGO_BIN_EXE_puzzle")).args(args);
+    if as_nobody {
+        command.uid(NOBODY).gid(NOBODY);
+    }
+    let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn threads_the_system_refuses_leave_the_answers_as_they_are() {
+    // The answers never depend on the threads: a thread refused (a limit on
+    // memory or on threads) leaves its work to the others, where it ended
+    // the run with a panic.
+    let dir = tempfile::tempdir().unwrap();
+    let (engine, deep) = (dir.path().join("engine.puzzle"), dir.path().join("deep.puzzle"));
+    std::fs::write(&engine, ENGINE_AND_GAMES).unwrap();
+    std::fs::write(&deep, DEEP).unwrap();
+    let files = [engine.to_str().unwrap(), deep.to_str().unwrap()];
+    let alone = puzzle(&[&["run", "--jobs", "1", "--threads", "1"][..], &files].concat());
+    assert_eq!(alone.status.code(), Some(0), "{}", String::from_utf8_lossy(&alone.stderr));
+    assert!(answers(&alone).contains("max-tile within 70: 64"), "{}", answers(&alone));
+
+    // 1 GiB of memory: not room for 1,024 stacks of the deep search.
+    let many = [&["run", "--jobs", "1024", "--threads", "1024"][..], &files].concat();
+    let output = limited("--as=1073741824", false, &many, "");
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(answers(&output), answers(&alone));
+
+    // One thread, the process's own (as `nobody` when the tests run as root,
+    // whom the limit does not bind): the files are answered on it, and the
+    // search of 70 moves, which needs a thread of its own, says so.
+    let as_nobody = as_root(dir.path());
+    let output = limited("--nproc=1", as_nobody, &["run", "--threads", "4", "-"], ENGINE_AND_GAMES);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let alone = puzzle_with_stdin(&["run", "--threads", "1", "-"], ENGINE_AND_GAMES);
+    assert_eq!(answers(&output), answers(&alone));
+    let output = limited("--nproc=1", as_nobody, &["run", "--threads", "4", "-"], DEEP);
+    assert_eq!(output.status.code(), Some(2), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(
+        answers(&output),
+        "<stdin>\n  2048, 4×4 board\n  max-tile within 70: error: a search of 70 moves runs on a thread with a \
+         deep stack, and the system refused to start one (Resource temporarily unavailable (os error 11)): \
+         raise the limit on memory or threads, or look at most 64 moves ahead\n"
+    );
+}

@@ -31,6 +31,7 @@
 //! | `spawn`, `chance` | the game with spawns: the law, a turn, the exact chance of a tile ([`chance_watched`]: told its boards) |
 //! | `engine` | [`best_move`]: expectimax with a heuristic, on a 4×4 word or any board; within a budget, the deepest depth that fits; [`prepare_engine`] builds its tables before a caller's clock |
 //! | `selfplay`, `rng` | [`play`]: seeded games of the engine against the spawns ([`play_watched`]: told each move); [`SeededRng`] |
+//! | `threads` | the threads of a search or of games, started as the system allows |
 //!
 //! ```
 //! use rules_2048::{max_tile, Board, Direction};
@@ -55,6 +56,7 @@ mod rule;
 mod search;
 mod selfplay;
 mod spawn;
+mod threads;
 
 pub use board::{
     exponent_of_tile, parse_cell, slide_exponents, value_of, Board, BoardError, MoveOutcome, ParseBoardError, TileError,

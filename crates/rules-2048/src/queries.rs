@@ -34,6 +34,15 @@ pub enum SearchError {
         /// The boards it visited.
         boards: u64,
     },
+    /// A search of more than 64 moves runs on threads with deep stacks, and
+    /// the system refused to start even one (a limit on memory or threads).
+    /// Fewer threads than asked are not an error: the answer is the same.
+    NoThread {
+        /// The moves the search looks ahead.
+        moves: usize,
+        /// The system's error number, when it gave one.
+        os_error: Option<i32>,
+    },
 }
 
 impl fmt::Display for SearchError {
@@ -47,6 +56,17 @@ impl fmt::Display for SearchError {
             SearchError::OutOfBudget { boards } => {
                 let noun = if *boards == 1 { "board" } else { "boards" };
                 write!(f, "the search visited its budget of {boards} {noun} before it could finish")
+            }
+            SearchError::NoThread { moves, os_error } => {
+                write!(
+                    f,
+                    "a search of {moves} moves runs on a thread with a deep stack, and the system refused to start one"
+                )?;
+                if let Some(code) = os_error {
+                    write!(f, " ({})", std::io::Error::from_raw_os_error(*code))?;
+                }
+                let shallow = crate::search::SHALLOW;
+                write!(f, ": raise the limit on memory or threads, or look at most {shallow} moves ahead")
             }
         }
     }

@@ -239,17 +239,14 @@ pub fn play_watched(
         let next = AtomicUsize::new(0);
         let slots: Vec<Mutex<Option<Result<GameRecord, GameOverflow>>>> =
             (0..count).map(|_| Mutex::new(None)).collect();
-        std::thread::scope(|scope| {
-            for _ in 0..workers {
-                scope.spawn(|| loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= count {
-                        break;
-                    }
-                    *slots[index].lock().expect("no game thread panics") = Some(play_one(index));
-                });
+        let take_games = || loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= count {
+                break;
             }
-        });
+            *slots[index].lock().expect("no game thread panics") = Some(play_one(index));
+        };
+        crate::threads::share(workers - 1, None, take_games, take_games);
         slots
             .into_iter()
             .map(|slot| slot.into_inner().expect("no game thread panics").expect("every game was played"))

@@ -75,7 +75,8 @@ struct State {
 /// `shutdown` then `exit`, an error saying why for any other end (an `exit`
 /// without `shutdown`, stdin ended, stdout failed, a message no JSON-RPC).
 pub fn serve() -> anyhow::Result<()> {
-    let (connection, transport) = transport::stdio();
+    let (connection, transport) = transport::stdio()
+        .map_err(|err| anyhow::anyhow!("cannot start the threads that read and write the editor's messages: {err}"))?;
     let ended = session(&connection);
     drop(connection);
     // A failed transport says more than the end of the session it made.
@@ -232,7 +233,9 @@ fn on_notification(state: &Arc<State>, connection: &Connection, notification: No
 /// the hints again.
 fn answer_in_the_background(state: &Arc<State>, connection: &Connection, uri: String, text: String, generation: u64) {
     let (state, sender) = (Arc::clone(state), connection.sender.clone());
-    std::thread::spawn(move || {
+    // A thread the system refuses (a limit on threads or memory) leaves the
+    // file without answers, its diagnostics shown all the same.
+    let _ = std::thread::Builder::new().spawn(move || {
         let Ok(puzzle) = crate::language::parse(&text) else { return };
         let (height, width) = puzzle.game.size();
         let cells = height * width;

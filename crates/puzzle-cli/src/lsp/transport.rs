@@ -60,31 +60,25 @@ fn record(failure: &Mutex<Option<io::Error>>, side: &str, result: io::Result<()>
     }
 }
 
-/// A connection over stdin and stdout.
-pub fn stdio() -> (Connection, Transport) {
+/// A connection over stdin and stdout, or why its threads could not start.
+pub fn stdio() -> io::Result<(Connection, Transport)> {
     let (server, client) = Connection::memory();
     let Connection { sender: to_server, receiver: from_server } = client;
     let failure = Arc::new(Mutex::new(None));
     let writer_failure = Arc::clone(&failure);
-    let writer = thread::Builder::new()
-        .name("lsp-writer".into())
-        .spawn(move || {
-            let mut stdout = io::stdout().lock();
-            let written = from_server.iter().try_for_each(|message| message.write(&mut stdout));
-            record(&writer_failure, "cannot write to the editor", written);
-            drop(from_server); // only now may the server find the editor gone
-        })
-        .expect("a thread starts");
+    let writer = thread::Builder::new().name("lsp-writer".into()).spawn(move || {
+        let mut stdout = io::stdout().lock();
+        let written = from_server.iter().try_for_each(|message| message.write(&mut stdout));
+        record(&writer_failure, "cannot write to the editor", written);
+        drop(from_server); // only now may the server find the editor gone
+    })?;
     let reader_failure = Arc::clone(&failure);
-    let reader = thread::Builder::new()
-        .name("lsp-reader".into())
-        .spawn(move || {
-            let forwarded = forward(&mut io::stdin().lock(), |message| to_server.send(message).is_ok());
-            record(&reader_failure, "cannot read the editor's messages", forwarded);
-            drop(to_server); // only now may the server find the editor gone
-        })
-        .expect("a thread starts");
-    (server, Transport { threads: vec![reader, writer], failure })
+    let reader = thread::Builder::new().name("lsp-reader".into()).spawn(move || {
+        let forwarded = forward(&mut io::stdin().lock(), |message| to_server.send(message).is_ok());
+        record(&reader_failure, "cannot read the editor's messages", forwarded);
+        drop(to_server); // only now may the server find the editor gone
+    })?;
+    Ok((server, Transport { threads: vec![reader, writer], failure }))
 }
 
 /// Passes the messages of `input` to the server (`to_server`: false once it

@@ -374,12 +374,8 @@ where
         let Some((_, moved)) = first_moves.get(index) else { break };
         *slots[index].lock().expect("no search thread panics") = search.first_move(moved, limit);
     };
-    std::thread::scope(|scope| {
-        for _ in 1..workers {
-            scope.spawn(|| take_moves(&mut Expectimax::<P>::new(engine.law, engine.depth, engine.lost)));
-        }
-        take_moves(here);
-    });
+    let helper = || take_moves(&mut Expectimax::<P>::new(engine.law, engine.depth, engine.lost));
+    crate::threads::share(workers - 1, None, helper, || take_moves(here));
     slots.into_iter().map(|slot| slot.into_inner().expect("no search thread panics")).collect()
 }
 

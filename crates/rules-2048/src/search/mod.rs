@@ -64,6 +64,7 @@ use grid_core::Direction;
 
 use crate::board::Board;
 use crate::kernel::{Kernel, Landings, Laned};
+use crate::queries::SearchError;
 use crate::rule::TileOverflow;
 pub(crate) use bounds::RootBounds;
 use bounds::{counts_of, Counts, Root};
@@ -134,12 +135,17 @@ pub(crate) struct Search {
 /// The deepest search that runs on the calling thread's stack: a level of
 /// `visit` takes about 1.5 KiB in a release build, several times that in a
 /// debug one, and a thread may have as little as 2 MiB.
-const SHALLOW: usize = 64;
+pub(crate) const SHALLOW: usize = 64;
 
-/// The stack of a thread that runs a deeper search: enough for
-/// [`MAX_MOVES`](crate::MAX_MOVES) levels of `visit` in a debug build. It is
-/// reserved, not committed: only the levels a search reaches cost memory.
-pub(super) const DEEP_STACK: usize = 256 << 20;
+/// The stack of a thread that runs a deeper search of `max_moves`: 256 KiB a
+/// level of `visit`, far more than a debug build takes, on 2 MiB for the
+/// rest. It is reserved, not committed (only the levels a search reaches cost
+/// memory), but a limit on memory (`ulimit -v`) counts all of it, so it grows
+/// with the search rather than being fit for [`MAX_MOVES`](crate::MAX_MOVES)
+/// levels every time.
+pub(super) fn deep_stack(max_moves: usize) -> usize {
+    (2 << 20) + max_moves * (256 << 10)
+}
 
 /// Where on the board a move that overflows would overflow.
 fn overflow_at(width: usize) -> impl Fn(usize) -> TileOverflow {
@@ -193,12 +199,12 @@ impl Search {
         goal: u8,
         node_budget: Option<u64>,
         threads: usize,
-    ) -> Result<Found, TileOverflow> {
+    ) -> Result<Found, SearchError> {
         debug_assert!(max_moves <= crate::MAX_MOVES);
         let kernel = Kernel::for_board(board.height(), board.width());
         let budget = node_budget.unwrap_or(u64::MAX);
         if max_moves < parallel::IN_TASKS_FROM {
-            return Search::run_sequential(board, max_moves, goal, kernel, budget);
+            return Ok(Search::run_sequential(board, max_moves, goal, kernel, budget)?);
         }
         let threads = parallel::threads_for(board, max_moves, kernel, threads);
         Search::run_in_tasks(board, max_moves, goal, kernel, budget, threads)

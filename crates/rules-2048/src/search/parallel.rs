@@ -25,7 +25,8 @@ use super::table::Table;
 use super::{overflow_at, Found, Search};
 use crate::board::Board;
 use crate::kernel::{Kernel, Landings, Laned};
-use crate::rule::TileOverflow;
+use crate::queries::SearchError;
+use crate::threads;
 
 /// The depth at which the search splits the tree into tasks: up to 64
 /// subtrees, enough to balance a few threads while the shallow part stays
@@ -187,7 +188,7 @@ impl Search {
         kernel: Kernel,
         budget: u64,
         threads: usize,
-    ) -> Result<Found, TileOverflow> {
+    ) -> Result<Found, SearchError> {
         let overflow = overflow_at(board.width());
         let shallow = Search::run_sequential(board, SPLIT_DEPTH, goal, kernel, budget)?;
         let root = Root::new(board, max_moves, goal);
@@ -260,26 +261,20 @@ impl Search {
             changed.notify_all();
         };
         // The calling thread is one of the workers, one thread fewer to start,
-        // unless the search is deep enough to need deep stacks (`DEEP_STACK`).
-        let deep = max_moves > super::SHALLOW;
-        let stack = if deep { super::DEEP_STACK } else { 2 << 20 };
-        std::thread::scope(|scope| {
-            let helpers: Vec<_> = (usize::from(!deep)..threads.min(tasks.len()))
-                .map(|_| {
-                    let thread = std::thread::Builder::new().stack_size(stack);
-                    thread.spawn_scoped(scope, work).expect("a thread for the search")
-                })
-                .collect();
-            if !deep {
-                work();
+        // unless the search is deep enough to need a deep stack
+        // (`deep_stack`): then at least one thread must start.
+        let workers = threads.min(tasks.len());
+        if max_moves > super::SHALLOW {
+            let started = threads::share(workers, Some(super::deep_stack(max_moves)), work, || ());
+            if let (0, Some(refused)) = (started.helpers, started.refused) {
+                return Err(SearchError::NoThread { moves: max_moves, os_error: refused.raw_os_error() });
             }
-            for helper in helpers {
-                helper.join().expect("a search thread panicked");
-            }
-        });
+        } else {
+            threads::share(workers.saturating_sub(1), None, work, work);
+        }
         let ledger = ledger.into_inner().expect("no thread panicked holding the ledger");
         if let Some(at) = ledger.overflow {
-            return Err(overflow(at));
+            return Err(overflow(at).into());
         }
         let (score, _) = ledger.best;
         Ok(Found { score, moves: ledger.moves, out_of_budget: ledger.out_of_budget, nodes: ledger.nodes })

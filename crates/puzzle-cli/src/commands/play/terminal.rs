@@ -71,7 +71,10 @@ fn give_back_the_terminal() {
 /// notice: this thread gives the terminal back and ends the process, by the
 /// signal, or by SIGHUP for a terminal gone.
 pub(super) fn watch(signal: Arc<AtomicUsize>) {
-    std::thread::spawn(move || loop {
+    // Refused a thread (a limit on threads or memory), the game goes on
+    // without the watch: its own loop still ends by a signal, and only a
+    // terminal gone goes unseen.
+    let _ = std::thread::Builder::new().spawn(move || loop {
         std::thread::sleep(Duration::from_millis(50));
         let number = match signal.load(Ordering::SeqCst) {
             0 if hung_up() => SIGHUP,
