@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use crate::answer::Budget;
 use crate::limits;
 use crate::report::{
-    process_bytes_watched, process_watched, read_capped_from, Failure, FileReport, Growing, ReadError,
+    process_bytes_watched, process_watched, read_capped, read_capped_from, Failure, FileReport, Growing, ReadError,
 };
 
 /// How standard input is named in reports (`-` on the command line).
@@ -29,6 +29,9 @@ pub const STDIN: &str = "<stdin>";
 pub enum Input {
     /// A file to read.
     File(PathBuf),
+    /// A file that is a terminal (`/dev/tty`, `/dev/stdin` at one), read
+    /// already ([`typed_first`]): its bytes, or why it could not be read.
+    Typed(PathBuf, Result<Vec<u8>, String>),
     /// Standard input (`-`), read up to the file limit: its bytes if read
     /// already ([`typed_first`]), `None` until it is processed.
     Stdin(Option<Result<Vec<u8>, ReadError>>),
@@ -41,7 +44,18 @@ impl Input {
     /// report as it grows if the input is a valid puzzle.
     pub fn process(self, budget: Budget, answer: bool, watch: &mut dyn FnMut(&Growing)) -> FileReport {
         match self {
-            Input::File(path) => process_watched(&path, budget, answer, watch),
+            Input::File(path) => {
+                tell_how_to_end_if_a_terminal(&path);
+                process_watched(&path, budget, answer, watch)
+            }
+            Input::Typed(path, Ok(bytes)) => {
+                process_bytes_watched(path.display().to_string(), bytes, budget, answer, watch)
+            }
+            Input::Typed(path, Err(message)) => FileReport {
+                path: path.display().to_string(),
+                source: String::new(),
+                outcome: Err(Failure::Unreadable(message)),
+            },
             Input::Stdin(read) => match read.unwrap_or_else(read_stdin) {
                 Ok(bytes) => process_bytes_watched(STDIN.to_string(), bytes, budget, answer, watch),
                 Err(err) => FileReport {
@@ -67,7 +81,7 @@ impl Input {
     /// The file to read, if the input is one.
     pub fn file(&self) -> Option<&Path> {
         match self {
-            Input::File(path) => Some(path),
+            Input::File(path) | Input::Typed(path, _) => Some(path),
             Input::Stdin(_) | Input::Nothing(..) => None,
         }
     }
@@ -75,7 +89,7 @@ impl Input {
     /// The path, as reports show it.
     pub fn name(&self) -> String {
         match self {
-            Input::File(path) => path.display().to_string(),
+            Input::File(path) | Input::Typed(path, _) => path.display().to_string(),
             Input::Stdin(_) => STDIN.to_string(),
             Input::Nothing(path, _) => path.clone(),
         }
@@ -93,21 +107,41 @@ pub fn read_stdin() -> Result<Vec<u8>, ReadError> {
 /// `what` they type: a program reading it would wait in silence.
 pub fn tell_how_to_end_if_typed(what: &str) {
     if std::io::stdin().is_terminal() {
-        crate::output::stderr(&format!(
-            "reading {what} from the terminal: end it with Ctrl-D at the start of a line\n"
-        ));
+        tell_how_to_end(what);
     }
 }
 
-/// `inputs` with standard input read first if it is a terminal: typed
-/// before any file is searched, and so before a progress bar is drawn,
-/// which would be drawn among the lines typed.
-pub fn typed_first(inputs: Vec<Input>) -> Vec<Input> {
-    if !std::io::stdin().is_terminal() {
-        return inputs;
+fn tell_how_to_end(what: &str) {
+    crate::output::stderr(&format!("reading {what} from the terminal: end it with Ctrl-D at the start of a line\n"));
+}
+
+/// Whether `path` names a terminal (`/dev/tty`, `/dev/stdin` at one), where
+/// reading is waiting for a person to type.
+fn is_a_terminal(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::metadata(path).is_ok_and(|metadata| metadata.file_type().is_char_device())
+        && std::fs::File::open(path).is_ok_and(|file| file.is_terminal())
+}
+
+/// Tells the typist how to end, if `path` is a terminal, before it is read.
+pub fn tell_how_to_end_if_a_terminal(path: &Path) {
+    if is_a_terminal(path) {
+        tell_how_to_end("a puzzle");
     }
+}
+
+/// `inputs` with those that are terminals (standard input, `/dev/tty`) read
+/// first: typed before any file is searched, and so before a progress bar
+/// is drawn, which would be drawn among the lines typed.
+pub fn typed_first(inputs: Vec<Input>) -> Vec<Input> {
+    let stdin_is_typed = std::io::stdin().is_terminal();
     let read = |input| match input {
-        Input::Stdin(None) => Input::Stdin(Some(read_stdin())),
+        Input::Stdin(None) if stdin_is_typed => Input::Stdin(Some(read_stdin())),
+        Input::File(path) if is_a_terminal(&path) => {
+            tell_how_to_end("a puzzle");
+            let read = read_capped(&path);
+            Input::Typed(path, read)
+        }
         other => other,
     };
     inputs.into_iter().map(read).collect()

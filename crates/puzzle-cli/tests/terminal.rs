@@ -79,10 +79,19 @@ fn a_puzzle_typed_at_the_terminal_is_told_how_to_end_and_read_before_any_bar() {
     let report = "<stdin>\n  2048, 1×2 board\n  max-tile within 1: 4\n    moves: L (1 move)\n";
     assert!(screen.starts_with(&format!("{told}{typed}{SAMPLE} — BOJ 12100 sample 1\n")), "{screen:?}");
     assert!(screen.contains(report) && !screen.contains("[1s]"), "{screen:?}");
+    // The terminal named as a file is typed at too: read first, and told.
+    let screen = typed_on_a_terminal(&format!("run {SAMPLE} /dev/tty"), typed);
+    let report = report.replace("<stdin>", "/dev/tty");
+    assert!(screen.starts_with(&format!("{told}{typed}{SAMPLE} — BOJ 12100 sample 1\n")), "{screen:?}");
+    assert!(screen.contains(&report) && !screen.contains("[1s]"), "{screen:?}");
     // `check` and `fmt` say the same; a judge's input is told its own name.
     assert_eq!(typed_on_a_terminal("check -", typed), format!("{told}{typed}1 file checked: all valid\n"));
+    assert_eq!(typed_on_a_terminal("check /dev/stdin", typed), format!("{told}{typed}1 file checked: all valid\n"));
     let formatted = "game 2048\n\nboard {\n  2 2\n}\n\nquery max-tile within 1\n";
     assert_eq!(typed_on_a_terminal("fmt -", typed), format!("{told}{typed}{formatted}"));
+    let left = "error: cannot write `/dev/tty`: it is a device, not a regular file, and is left as it is \
+                (`-` reads standard input and prints the new text)\n";
+    assert_eq!(typed_on_a_terminal("fmt /dev/tty", typed), format!("{told}{typed}{left}"));
     let judged = typed_on_a_terminal("judge boj-12100", "2\n2 2\n4 4\n");
     assert_eq!(
         judged,

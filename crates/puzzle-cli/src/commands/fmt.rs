@@ -28,7 +28,12 @@ pub(super) fn fmt(paths: &[PathBuf], check: bool, quiet: bool, colour: Colours) 
         let from_stdin = matches!(input, Input::Stdin(_));
         let (path, outcome) = match input {
             Input::File(path) => {
-                let outcome = format_file(&path, check);
+                crate::files::tell_how_to_end_if_a_terminal(&path);
+                let outcome = format_file(&path, read_capped(&path), check);
+                (path.display().to_string(), outcome)
+            }
+            Input::Typed(path, read) => {
+                let outcome = format_file(&path, read, check);
                 (path.display().to_string(), outcome)
             }
             Input::Stdin(read) => (STDIN.to_string(), format_stdin(read.unwrap_or_else(read_stdin), check)),
@@ -125,12 +130,12 @@ fn format_bytes(path: &str, bytes: Vec<u8>) -> Result<(String, String), Outcome>
     }
 }
 
-/// Formats one file; writes it (as [`rewrite`] says) unless
-/// `check_only`. A symbolic link is formatted through: its target is
+/// Formats one file, `read` from `path`; writes it (as [`rewrite`] says)
+/// unless `check_only`. A symbolic link is formatted through: its target is
 /// rewritten, the link stays. The file keeps its line ends (CRLF stays
 /// CRLF).
-fn format_file(path: &Path, check_only: bool) -> Outcome {
-    let bytes = match read_capped(path) {
+fn format_file(path: &Path, read: Result<Vec<u8>, String>, check_only: bool) -> Outcome {
+    let bytes = match read {
         Ok(bytes) => bytes,
         Err(message) => return Outcome::Failed(message),
     };
