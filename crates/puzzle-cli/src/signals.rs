@@ -6,10 +6,10 @@
 //! is cleared first.
 
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use indicatif::ProgressBar;
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGXFSZ};
 use signal_hook::iterator::Signals;
 
 /// Set while a report is being written, so that a signal waits for its end.
@@ -18,6 +18,14 @@ static WRITING: AtomicBool = AtomicBool::new(false);
 static PENDING: AtomicI32 = AtomicI32::new(0);
 /// The progress bar on screen, to clear before dying.
 static PROGRESS: Mutex<Option<ProgressBar>> = Mutex::new(None);
+
+/// Makes a write past the limit on a file's size (`ulimit -f`) fail with
+/// "File too large", told as any failed write is, where SIGXFSZ would end
+/// the process in the middle of it, leaving `fmt`'s or `--bless`'s
+/// temporary file behind. Caught, the signal does nothing more.
+pub(crate) fn let_writes_past_the_size_limit_fail() {
+    let _ = signal_hook::flag::register(SIGXFSZ, Arc::new(AtomicBool::new(false)));
+}
 
 /// Starts the thread that waits for the signals, and returns once they are
 /// its. The signals are registered on that thread: one the system refused

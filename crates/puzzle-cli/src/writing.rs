@@ -93,7 +93,8 @@ fn replace(path: &Path, metadata: &std::fs::Metadata, text: &str) -> std::io::Re
         drop(temporary);
         return write_in_place(&target, text);
     }
-    temporary.write_all(text.as_bytes())?;
+    // The file itself: tempfile's writer names its random file in an error.
+    temporary.as_file_mut().write_all(text.as_bytes())?;
     temporary.as_file().sync_all()?;
     temporary.as_file().set_permissions(metadata.permissions())?;
     temporary.persist(&target).map_err(|err| err.error)?;
@@ -174,8 +175,9 @@ fn write_in_place(target: &Path, text: &str) -> std::io::Result<()> {
 
 /// Writes `text` to a new file at `path`, never through a symbolic link
 /// whose target does not exist (`O_EXCL`): that would create a file
-/// wherever the link points, which `cp` refuses too. A signal that comes
-/// meanwhile takes effect after it.
+/// wherever the link points, which `cp` refuses too. A file it could not
+/// write whole is removed. A signal that comes meanwhile takes effect after
+/// it.
 pub fn write_new(path: &Path, text: &str) -> std::io::Result<()> {
     signals::whole(|| create(path, text))
 }
@@ -192,7 +194,11 @@ fn create(path: &Path, text: &str) -> std::io::Result<()> {
         }
         Err(_) => err,
     })?;
-    file.write_all(text.as_bytes())
+    // Cut short (a full disk, a limit on a file's size), the part written
+    // is no picture: it goes.
+    file.write_all(text.as_bytes()).inspect_err(|_| {
+        let _ = std::fs::remove_file(path);
+    })
 }
 
 /// What to tell when `fmt` or `--bless` cannot write the file at `path`:

@@ -758,3 +758,35 @@ fn threads_the_system_refuses_leave_the_answers_as_they_are() {
          raise the limit on memory or threads, or look at most 64 moves ahead\n"
     );
 }
+
+#[test]
+fn a_limit_on_a_file_s_size_is_told_as_a_failed_write_and_leaves_nothing_half_written() {
+    // `ulimit -f`: SIGXFSZ ended the process in the middle of a write,
+    // leaving `fmt`'s and `--bless`'s temporary file beside the puzzle.
+    let (dir, elsewhere) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let path = dir.path().join("a.puzzle");
+    let in_dir = |args: &[&str], limit: &str| {
+        let mut command = Command::new("prlimit");
+        command.arg(limit).arg(env!("CARGO_BIN_EXE_puzzle")).args(args).current_dir(dir.path());
+        let report = std::fs::File::create(elsewhere.path().join("report.txt")).unwrap();
+        let output = command.stdout(report).output().unwrap();
+        (output.status.code(), String::from_utf8_lossy(&output.stderr).into_owned())
+    };
+    let too_large = "File too large (os error 27)";
+    for args in [&["fmt", "a.puzzle"][..], &["run", "--bless", "a.puzzle"]] {
+        std::fs::write(&path, UNFORMATTED).unwrap();
+        let told = format!("error: cannot write `a.puzzle`: {too_large}\n");
+        assert_eq!(in_dir(args, "--fsize=0"), (Some(2), told), "{args:?}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), UNFORMATTED, "{args:?}");
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|entry| entry.unwrap().file_name()).collect();
+        assert_eq!(names, ["a.puzzle"], "{args:?}: no temporary file left");
+    }
+    // A picture cut at 100 bytes is no picture: it goes.
+    std::fs::write(&path, FORMATTED).unwrap();
+    let told = format!("error: cannot write `pictures/a.svg`: {too_large}\n");
+    assert_eq!(in_dir(&["run", "--svg", "pictures", "a.puzzle"], "--fsize=100"), (Some(2), told));
+    assert!(!dir.path().join("pictures/a.svg").exists());
+    // The report, into a file.
+    let told = format!("error: cannot write to standard output: {too_large}\n");
+    assert_eq!(in_dir(&["run", "a.puzzle", "--json"], "--fsize=0"), (Some(2), told));
+}

@@ -19,6 +19,7 @@ use crate::report::FileReport;
 
 /// Runs the command; `Err` only for failures outside any file (stdout closed).
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    crate::signals::let_writes_past_the_size_limit_fail();
     match cli.command {
         // The editor is gone: an end the protocol gives status 1.
         Command::Lsp => crate::output::end_when_stdout_closes(1, "error: the editor closed the server's output\n"),
