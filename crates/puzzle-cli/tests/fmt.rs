@@ -59,6 +59,16 @@ fn messy_inputs() {
 }
 
 #[test]
+fn a_line_with_a_character_that_shows_as_nothing_is_not_laid_out() {
+    // Read as nothing, it joins what is beside it: `game\u{200b}2048` is
+    // `game2048`, which a blank laid after `game` made `game 2048`.
+    for source in ["game\u{200b}2048\n", "game 2048\nquery max-tile\u{ad}  within 1\n"] {
+        let error = format_source(source).unwrap_err();
+        assert!(error.kind.message().contains("shows as nothing"), "{source:?}: {}", error.kind.message());
+    }
+}
+
+#[test]
 fn every_example_keeps_its_meaning() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles");
     insta::glob!(root.as_path(), "**/*.puzzle", |path| {
@@ -112,12 +122,13 @@ fn templates() {
 
 /// Cells, good and bad; the last two end in blanks the language does not
 /// read (a no-break space, a form feed), errors the formatter must keep.
-const WORDS: &[&str] = &["2", "4", ".", "0", "1024", "7", "x", "2\u{a0}", "8\u{c}"];
+const WORDS: &[&str] = &["2", "4", ".", "0", "1024", "7", "x", "2\u{a0}", "8\u{c}", "\u{200b}4", "2\u{ad}"];
 
 /// A random puzzle: statements in a random order with random blanks, comments
 /// and line ends, so that both valid and invalid meanings are exercised.
 fn random_puzzle() -> impl Strategy<Value = String> {
-    let blank = prop_oneof![Just(" "), Just("  "), Just("\t"), Just(" \t ")];
+    // A zero-width space between two words joins them, as the language reads it.
+    let blank = prop_oneof![Just(" "), Just("  "), Just("\t"), Just(" \t "), Just("\u{200b}")];
     let end = prop_oneof![Just("\n"), Just("\r\n"), Just(" # note\n"), Just("\n\n"), Just("\n# line\n")];
     let row = proptest::collection::vec(0..WORDS.len(), 1..5);
     let statement = prop_oneof![

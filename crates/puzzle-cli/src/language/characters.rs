@@ -91,6 +91,17 @@ pub(super) fn tell(source: &str, look_alikes: &[LookAlike], errors: &mut Vec<Err
     }));
 }
 
+/// The first run of characters that show as nothing, told: the formatter
+/// cannot lay out a line that holds one, since a blank it puts beside it
+/// would part what the language reads as one word (`game\u{200b}2048` reads
+/// as `game2048`).
+pub(super) fn first_shown_as_nothing(source: &str) -> Option<Error> {
+    let nothing: Vec<LookAlike> =
+        look_alikes(source).into_iter().filter(|look_alike| look_alike.meant.is_none()).collect();
+    let (span, meant) = runs(&nothing).into_iter().next()?;
+    Some(Error::new(ErrorKind::LookAlike { found: source[span.start..span.end].to_string(), meant }, span))
+}
+
 /// Each run of look-alikes side by side, where it is, and what it stands for.
 fn runs(look_alikes: &[LookAlike]) -> Vec<(Span, String)> {
     let mut runs: Vec<(Span, String)> = Vec::new();

@@ -17,17 +17,23 @@ use pest::iterators::Pair;
 use pest::Parser;
 
 use super::byte_order_mark_blanked;
+use super::characters::first_shown_as_nothing;
 use super::errors::Error;
 use super::grammar::{PuzzleParser, Rule};
 use super::parse::{comment_start, syntax_error};
 use crate::diagnostic::Lines;
 
 /// The canonical layout of `source`, or the syntax error that prevents one
-/// (a file with a bad value but good syntax is formatted all the same).
+/// (a file with a bad value but good syntax is formatted all the same), or
+/// a character that shows as nothing, which the language reads as nothing:
+/// a blank laid beside it would part a word in two.
 pub fn format_source(source: &str) -> Result<String, Error> {
     // The rest read as `parse` reads it, the mark written back.
     if source.starts_with('\u{feff}') {
         return format_source(&byte_order_mark_blanked(source)).map(|formatted| format!("\u{feff}{formatted}"));
+    }
+    if let Some(error) = first_shown_as_nothing(source) {
+        return Err(error);
     }
     let file = PuzzleParser::parse(Rule::file, source).map_err(|err| syntax_error(source, err))?;
     let lines = Lines::new(source);
