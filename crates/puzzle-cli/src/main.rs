@@ -4,7 +4,21 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches};
 use puzzle_cli::cli::Cli;
 
+/// The stack the program runs on: the usual main thread's.
+const STACK: usize = 8 << 20;
+
+/// Runs the program on a thread of [`STACK`] bytes of stack, whatever the
+/// main thread's (with `ulimit -s 64`, pest had too little left to parse a
+/// line, and every line of a file was told as a syntax error); on the main
+/// thread if the system refuses one.
 fn main() -> ExitCode {
+    std::thread::scope(|scope| match std::thread::Builder::new().stack_size(STACK).spawn_scoped(scope, program) {
+        Ok(thread) => thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+        Err(_) => program(),
+    })
+}
+
+fn program() -> ExitCode {
     // clap's own errors and help follow `--color` too, so it is read first.
     let command = Cli::command().color(colour_asked(std::env::args_os().skip(1)));
     let cli = match command.try_get_matches().and_then(|matches| Cli::from_arg_matches(&matches)) {

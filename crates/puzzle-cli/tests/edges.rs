@@ -790,3 +790,16 @@ fn a_limit_on_a_file_s_size_is_told_as_a_failed_write_and_leaves_nothing_half_wr
     let told = format!("error: cannot write to standard output: {too_large}\n");
     assert_eq!(in_dir(&["run", "a.puzzle", "--json"], "--fsize=0"), (Some(2), told));
 }
+
+#[test]
+fn a_small_stack_for_the_main_thread_changes_nothing() {
+    // `ulimit -s 64`: the debug build overflowed its stack, and the release
+    // build's parser (pest, which stops short of the stack's end) told every
+    // line of a valid file as a syntax error.
+    let small = limited("--stack=65536", false, &["check", "-"], SAMPLE);
+    assert_eq!(String::from_utf8_lossy(&small.stdout), "1 file checked: all valid\n");
+    assert_eq!((small.status.code(), String::from_utf8_lossy(&small.stderr).into_owned()), (Some(0), String::new()));
+    let small = limited("--stack=65536", false, &["run", "-"], SAMPLE);
+    assert_eq!(answers(&small), answers(&puzzle_with_stdin(&["run", "-"], SAMPLE)));
+    assert_eq!(small.status.code(), Some(0));
+}
