@@ -757,6 +757,11 @@ fn threads_the_system_refuses_leave_the_answers_as_they_are() {
          deep stack, and the system refused to start one (Resource temporarily unavailable (os error 11)): \
          raise the limit on memory or threads, or look at most 64 moves ahead\n"
     );
+    // As it says: 64 moves are searched on the calling thread.
+    let within_64 = DEEP.replace("within 70", "within 64");
+    let output = limited("--nproc=1", as_nobody, &["run", "--threads", "4", "-"], &within_64);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stdout));
+    assert!(answers(&output).contains("max-tile within 64: 64\n"), "{}", answers(&output));
 }
 
 #[test]

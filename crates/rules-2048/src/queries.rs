@@ -7,7 +7,7 @@ use std::fmt;
 
 use crate::board::{value_of, Board};
 use crate::rule::TileOverflow;
-use crate::search::{RootBounds, Search};
+use crate::search::{RootBounds, RunError, Search};
 use crate::selfplay::GameOverflow;
 
 /// The most moves a search may be asked for. Each level of the search keeps a
@@ -77,6 +77,15 @@ impl std::error::Error for SearchError {}
 impl From<GameOverflow> for SearchError {
     fn from(overflow: GameOverflow) -> SearchError {
         SearchError::GameOverflow(overflow)
+    }
+}
+
+impl From<RunError> for SearchError {
+    fn from(error: RunError) -> SearchError {
+        match error {
+            RunError::Overflow(overflow) => SearchError::Overflow(overflow),
+            RunError::NoThread { moves, os_error } => SearchError::NoThread { moves, os_error },
+        }
     }
 }
 
@@ -286,4 +295,44 @@ pub fn apply(board: &Board, moves: &[Direction]) -> Result<Board, TileOverflow> 
         board.slide(direction)?;
     }
     Ok(board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_search_error_says_what_went_wrong() {
+        let overflow = TileOverflow { row: 0, col: 1 };
+        let merge = "two 2^63 tiles would merge at row 1, column 2: the largest tile is 2^63";
+        let refused = "a search of 70 moves runs on a thread with a deep stack, and the system refused to start one";
+        let advice = "raise the limit on memory or threads, or look at most 64 moves ahead";
+        let cases = [
+            (SearchError::Overflow(overflow), merge.to_string()),
+            (
+                SearchError::GameOverflow(GameOverflow { game: 2, moves: 1, overflow }),
+                format!("game 3, after 1 move: {merge}"),
+            ),
+            (
+                SearchError::TooManyMoves { asked: 1001 },
+                "1001 moves is more than a search may look ahead (at most 1000)".into(),
+            ),
+            (
+                SearchError::OutOfBudget { boards: 1 },
+                "the search visited its budget of 1 board before it could finish".into(),
+            ),
+            (
+                SearchError::OutOfBudget { boards: 2 },
+                "the search visited its budget of 2 boards before it could finish".into(),
+            ),
+            (
+                SearchError::NoThread { moves: 70, os_error: Some(11) },
+                format!("{refused} (Resource temporarily unavailable (os error 11)): {advice}"),
+            ),
+            (SearchError::NoThread { moves: 70, os_error: None }, format!("{refused}: {advice}")),
+        ];
+        for (error, message) in cases {
+            assert_eq!(error.to_string(), message, "{error:?}");
+        }
+    }
 }

@@ -64,7 +64,6 @@ use grid_core::Direction;
 
 use crate::board::Board;
 use crate::kernel::{Kernel, Landings, Laned};
-use crate::queries::SearchError;
 use crate::rule::TileOverflow;
 pub(crate) use bounds::RootBounds;
 use bounds::{counts_of, Counts, Root};
@@ -147,6 +146,23 @@ pub(super) fn deep_stack(max_moves: usize) -> usize {
     (2 << 20) + max_moves * (256 << 10)
 }
 
+/// Why [`Search::run`] has no answer; the queries tell it as a
+/// [`SearchError`](crate::SearchError).
+#[derive(Debug)]
+pub(crate) enum RunError {
+    /// A move would merge two `2^63` tiles.
+    Overflow(TileOverflow),
+    /// A search of `moves` (more than [`SHALLOW`]) got no thread with a
+    /// deep stack: the system's error number, when it gave one.
+    NoThread { moves: usize, os_error: Option<i32> },
+}
+
+impl From<TileOverflow> for RunError {
+    fn from(overflow: TileOverflow) -> RunError {
+        RunError::Overflow(overflow)
+    }
+}
+
 /// Where on the board a move that overflows would overflow.
 fn overflow_at(width: usize) -> impl Fn(usize) -> TileOverflow {
     move |index| TileOverflow { row: index / width, col: index % width }
@@ -199,7 +215,7 @@ impl Search {
         goal: u8,
         node_budget: Option<u64>,
         threads: usize,
-    ) -> Result<Found, SearchError> {
+    ) -> Result<Found, RunError> {
         debug_assert!(max_moves <= crate::MAX_MOVES);
         let kernel = Kernel::for_board(board.height(), board.width());
         let budget = node_budget.unwrap_or(u64::MAX);

@@ -22,10 +22,9 @@ use super::bounds::{Counts, Root};
 use super::order::move_order;
 use super::siblings::Sibling;
 use super::table::Table;
-use super::{overflow_at, Found, Search};
+use super::{overflow_at, Found, RunError, Search};
 use crate::board::Board;
 use crate::kernel::{Kernel, Landings, Laned};
-use crate::queries::SearchError;
 use crate::threads;
 
 /// The depth at which the search splits the tree into tasks: up to 64
@@ -188,7 +187,7 @@ impl Search {
         kernel: Kernel,
         budget: u64,
         threads: usize,
-    ) -> Result<Found, SearchError> {
+    ) -> Result<Found, RunError> {
         let overflow = overflow_at(board.width());
         let shallow = Search::run_sequential(board, SPLIT_DEPTH, goal, kernel, budget)?;
         let root = Root::new(board, max_moves, goal);
@@ -267,7 +266,7 @@ impl Search {
         if max_moves > super::SHALLOW {
             let started = threads::share(workers, Some(super::deep_stack(max_moves)), work, || ());
             if let (0, Some(refused)) = (started.helpers, started.refused) {
-                return Err(SearchError::NoThread { moves: max_moves, os_error: refused.raw_os_error() });
+                return Err(RunError::NoThread { moves: max_moves, os_error: refused.raw_os_error() });
             }
         } else {
             threads::share(workers.saturating_sub(1), None, work, work);
