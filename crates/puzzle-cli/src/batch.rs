@@ -206,15 +206,11 @@ pub fn run<P: Send>(
         // memory may refuse some): the reports are the same with fewer, and
         // with none the files are answered here, all shown at the end.
         let work = &work;
-        let mut workers = 0;
-        for _ in 0..jobs.clamp(1, total.max(1)) {
+        let start_one = |_: &usize| {
             let sender = sender.clone();
-            if std::thread::Builder::new().spawn_scoped(scope, move || work(sender)).is_err() {
-                break;
-            }
-            workers += 1;
-        }
-        if workers == 0 {
+            std::thread::Builder::new().spawn_scoped(scope, move || work(sender)).is_ok()
+        };
+        if (0..jobs.clamp(1, total.max(1))).take_while(start_one).count() == 0 {
             work(sender.clone());
         }
         drop(sender);

@@ -464,6 +464,36 @@ fn ctrl_c_sigterm_and_sighup_keep_the_answers_already_written_whole() {
 }
 
 #[test]
+fn standard_input_from_a_pipe_is_read_in_its_turn_not_first() {
+    // Only a terminal's is read before the files: from a pipe still open,
+    // the file named before it is answered at once.
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle"))
+        .args(["run", "puzzles/boj-12100-sample.puzzle", "-"])
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (lines, received) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let _ = lines.send(line.unwrap());
+        }
+    });
+    let first = received.recv_timeout(std::time::Duration::from_secs(20));
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"game 2048\nboard {\n  2 2\n}\nquery max-tile within 1\n").unwrap();
+    drop(stdin);
+    assert_eq!(first.as_deref(), Ok("puzzles/boj-12100-sample.puzzle — BOJ 12100 sample 1"));
+    let rest: Vec<String> = received.iter().collect();
+    assert!(rest.contains(&"<stdin>".to_string()), "{rest:?}");
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
 fn a_game_of_a_second_or_more_is_told_on_stderr_as_it_ends_when_no_bar_shows() {
     // Games of milliseconds each, with the report in a pipe (no bar): the
     // run is stopped for 1.2 s (SIGSTOP) in the middle of one, which then

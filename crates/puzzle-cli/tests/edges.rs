@@ -70,8 +70,14 @@ fn a_closed_stdout_ends_the_run_at_once_and_quietly() {
     std::fs::write(dir.path().join("z-slow.puzzle"), slow_puzzle()).unwrap();
     let mut child = spawn(&["run", &dir.path().display().to_string(), "--budget", "100000000000"]);
     let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap(); // and drop the pipe: `| head -1`
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    reader.read_line(&mut first).unwrap();
     assert!(first.contains("a.puzzle"), "{first}");
+    // The rest written meanwhile, into the pipe's buffer, the run is in its
+    // slow search, which writes nothing for minutes: only the watch on the
+    // pipe can tell that its reader left.
+    std::thread::sleep(Duration::from_millis(1000));
+    drop(reader); // `| head -1`
     let started = Instant::now();
     let status = wait_at_most(&mut child, Duration::from_secs(10));
     assert!(started.elapsed() < Duration::from_secs(3), "took {:?} after the reader left", started.elapsed());

@@ -312,6 +312,10 @@ fn a_long_file_name_is_cut_on_the_bar_so_that_its_query_s_progress_shows() {
         })
     };
     assert!(!bars.is_empty() && bars.iter().all(cut_in_its_middle), "{bars:?}");
+    // The spinner turns, ticked by the run every tenth of a second.
+    let mut spinners: Vec<char> = bars.iter().filter_map(|bar| bar.chars().next()).collect();
+    spinners.dedup();
+    assert!(spinners.len() >= 10, "{spinners:?}");
     // A terminal of 100 columns: the bar's line takes them (not 80), and
     // ends with the query's progress whole. Of 100 columns and no rows, or
     // of rows and no columns, it is one of 80 to the bar, as to indicatif.
