@@ -208,7 +208,10 @@ pub fn run<P: Send>(
         let work = &work;
         let start_one = |_: &usize| {
             let sender = sender.clone();
-            std::thread::Builder::new().spawn_scoped(scope, move || work(sender)).is_ok()
+            std::thread::Builder::new()
+                .stack_size(crate::limits::THREAD_STACK)
+                .spawn_scoped(scope, move || work(sender))
+                .is_ok()
         };
         if (0..jobs.clamp(1, total.max(1))).take_while(start_one).count() == 0 {
             work(sender.clone());

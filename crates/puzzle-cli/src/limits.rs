@@ -3,6 +3,13 @@
 
 /// The largest `.puzzle` file read: 1 MiB, over 3,000 rows of a 256-wide board.
 pub const MAX_FILE_BYTES: usize = 1 << 20;
+
+/// The stack of every thread that parses and searches (the program's own,
+/// the files' workers, the language server's answers): 8 MiB, the usual
+/// main thread's, set rather than left to `ulimit -s` or `RUST_MIN_STACK`,
+/// with which the parser (pest stops short of the stack's end) told every
+/// line of a valid file as a syntax error.
+pub const THREAD_STACK: usize = 8 << 20;
 /// The most rows, and the most columns, of a board.
 pub const MAX_SIDE: usize = 256;
 /// The most cells of a board: a square of the sides' limit, so that the

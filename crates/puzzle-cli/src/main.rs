@@ -4,17 +4,15 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches};
 use puzzle_cli::cli::Cli;
 
-/// The stack the program runs on: the usual main thread's.
-const STACK: usize = 8 << 20;
-
-/// Runs the program on a thread of [`STACK`] bytes of stack, whatever the
-/// main thread's (with `ulimit -s 64`, pest had too little left to parse a
-/// line, and every line of a file was told as a syntax error); on the main
-/// thread if the system refuses one.
+/// Runs the program on a thread of `THREAD_STACK` bytes of stack, whatever
+/// the main thread's (`ulimit -s`); on the main thread if the system refuses
+/// one.
 fn main() -> ExitCode {
-    std::thread::scope(|scope| match std::thread::Builder::new().stack_size(STACK).spawn_scoped(scope, program) {
-        Ok(thread) => thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-        Err(_) => program(),
+    std::thread::scope(|scope| {
+        match std::thread::Builder::new().stack_size(puzzle_cli::limits::THREAD_STACK).spawn_scoped(scope, program) {
+            Ok(thread) => thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(_) => program(),
+        }
     })
 }
 

@@ -813,4 +813,11 @@ fn a_small_stack_for_the_main_thread_changes_nothing() {
     let small = limited("--stack=65536", false, &["run", "-"], SAMPLE);
     assert_eq!(answers(&small), answers(&puzzle_with_stdin(&["run", "-"], SAMPLE)));
     assert_eq!(small.status.code(), Some(0));
+    // `RUST_MIN_STACK`, the default of every thread the program starts, left
+    // the files' workers as little: each thread that parses sets its own.
+    let mut child = command(&["run", "-"]).env("RUST_MIN_STACK", "32768").stdin(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(SAMPLE.as_bytes()).unwrap();
+    let small = child.wait_with_output().unwrap();
+    assert_eq!(answers(&small), answers(&puzzle_with_stdin(&["run", "-"], SAMPLE)));
+    assert_eq!(small.status.code(), Some(0));
 }

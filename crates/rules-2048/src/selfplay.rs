@@ -246,7 +246,7 @@ pub fn play_watched(
             }
             *slots[index].lock().expect("no game thread panics") = Some(play_one(index));
         };
-        crate::threads::share(workers - 1, None, take_games, take_games);
+        crate::threads::share(workers - 1, crate::threads::STACK, take_games, take_games);
         slots
             .into_iter()
             .map(|slot| slot.into_inner().expect("no game thread panics").expect("every game was played"))

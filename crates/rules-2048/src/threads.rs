@@ -7,6 +7,11 @@
 
 use std::io;
 
+/// The stack of a thread started where none larger is asked for: 2 MiB, set
+/// rather than left to the default, which `RUST_MIN_STACK` can make as small
+/// as a caller likes.
+pub(crate) const STACK: usize = 2 << 20;
+
 /// How many helpers [`share`] started, and why the system refused the next.
 pub(crate) struct Started {
     /// The helpers started.
@@ -15,11 +20,11 @@ pub(crate) struct Started {
     pub(crate) refused: Option<io::Error>,
 }
 
-/// Runs `helper` on up to `helpers` threads of `stack` bytes of stack each
-/// (the default when `None`), and `here` on the calling thread meanwhile;
+/// Runs `helper` on up to `helpers` threads of `stack` bytes of stack each,
+/// and `here` on the calling thread meanwhile;
 /// returns once all have finished. Threads are started until the system
 /// refuses one.
-pub(crate) fn share<H, F>(helpers: usize, stack: Option<usize>, helper: H, here: F) -> Started
+pub(crate) fn share<H, F>(helpers: usize, stack: usize, helper: H, here: F) -> Started
 where
     H: Fn() + Sync,
     F: FnOnce(),
@@ -27,12 +32,7 @@ where
     std::thread::scope(|scope| {
         let mut started = Started { helpers: 0, refused: None };
         for _ in 0..helpers {
-            let builder = std::thread::Builder::new();
-            let builder = match stack {
-                Some(bytes) => builder.stack_size(bytes),
-                None => builder,
-            };
-            match builder.spawn_scoped(scope, &helper) {
+            match std::thread::Builder::new().stack_size(stack).spawn_scoped(scope, &helper) {
                 Ok(_) => started.helpers += 1,
                 Err(err) => {
                     started.refused = Some(err);
@@ -54,7 +54,7 @@ mod tests {
     fn every_helper_started_and_the_calling_thread_work() {
         let (helped, here) = (AtomicUsize::new(0), AtomicUsize::new(0));
         let started =
-            share(3, None, || _ = helped.fetch_add(1, Ordering::Relaxed), || _ = here.fetch_add(1, Ordering::Relaxed));
+            share(3, STACK, || _ = helped.fetch_add(1, Ordering::Relaxed), || _ = here.fetch_add(1, Ordering::Relaxed));
         assert_eq!((started.helpers, started.refused.is_none()), (3, true));
         assert_eq!((helped.into_inner(), here.into_inner()), (3, 1));
     }
@@ -66,7 +66,7 @@ mod tests {
         let (helped, here) = (AtomicUsize::new(0), AtomicUsize::new(0));
         let started = share(
             4,
-            Some(usize::MAX / 2),
+            usize::MAX / 2,
             || _ = helped.fetch_add(1, Ordering::Relaxed),
             || _ = here.fetch_add(1, Ordering::Relaxed),
         );

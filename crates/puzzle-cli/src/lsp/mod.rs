@@ -235,7 +235,7 @@ fn answer_in_the_background(state: &Arc<State>, connection: &Connection, uri: St
     let (state, sender) = (Arc::clone(state), connection.sender.clone());
     // A thread the system refuses (a limit on threads or memory) leaves the
     // file without answers, its diagnostics shown all the same.
-    let _ = std::thread::Builder::new().spawn(move || {
+    let _ = std::thread::Builder::new().stack_size(limits::THREAD_STACK).spawn(move || {
         let Ok(puzzle) = crate::language::parse(&text) else { return };
         let (height, width) = puzzle.game.size();
         let cells = height * width;

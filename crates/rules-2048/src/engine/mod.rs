@@ -375,7 +375,7 @@ where
         *slots[index].lock().expect("no search thread panics") = search.first_move(moved, limit);
     };
     let helper = || take_moves(&mut Expectimax::<P>::new(engine.law, engine.depth, engine.lost));
-    crate::threads::share(workers - 1, None, helper, || take_moves(here));
+    crate::threads::share(workers - 1, crate::threads::STACK, helper, || take_moves(here));
     slots.into_iter().map(|slot| slot.into_inner().expect("no search thread panics")).collect()
 }
 

@@ -137,13 +137,13 @@ pub(crate) struct Search {
 pub(crate) const SHALLOW: usize = 64;
 
 /// The stack of a thread that runs a deeper search of `max_moves`: 256 KiB a
-/// level of `visit`, far more than a debug build takes, on 2 MiB for the
-/// rest. It is reserved, not committed (only the levels a search reaches cost
+/// level of `visit`, far more than a debug build takes, on a shallow
+/// thread's for the rest. It is reserved, not committed (only the levels a search reaches cost
 /// memory), but a limit on memory (`ulimit -v`) counts all of it, so it grows
 /// with the search rather than being fit for [`MAX_MOVES`](crate::MAX_MOVES)
 /// levels every time.
 pub(super) fn deep_stack(max_moves: usize) -> usize {
-    (2 << 20) + max_moves * (256 << 10)
+    crate::threads::STACK + max_moves * (256 << 10)
 }
 
 /// Why [`Search::run`] has no answer; the queries tell it as a

@@ -264,12 +264,12 @@ impl Search {
         // (`deep_stack`): then at least one thread must start.
         let workers = threads.min(tasks.len());
         if max_moves > super::SHALLOW {
-            let started = threads::share(workers, Some(super::deep_stack(max_moves)), work, || ());
+            let started = threads::share(workers, super::deep_stack(max_moves), work, || ());
             if let (0, Some(refused)) = (started.helpers, started.refused) {
                 return Err(RunError::NoThread { moves: max_moves, os_error: refused.raw_os_error() });
             }
         } else {
-            threads::share(workers.saturating_sub(1), None, work, work);
+            threads::share(workers.saturating_sub(1), threads::STACK, work, work);
         }
         let ledger = ledger.into_inner().expect("no thread panicked holding the ledger");
         if let Some(at) = ledger.overflow {
