@@ -115,6 +115,9 @@ pub enum ValueOf {
 pub enum ErrorKind {
     /// The file is over the size limit.
     FileTooLarge { bytes: usize },
+    /// The parser stopped short of the end of its thread's stack (pest
+    /// keeps 64 KiB free): the file was not read, rightly or wrongly.
+    StackTooSmall,
     /// The file is not UTF-8; `byte` is the first bad one.
     NotUtf8 { byte: u8 },
     /// The file is UTF-16 (by its byte order mark, or the zero bytes beside
@@ -302,6 +305,7 @@ impl ErrorKind {
             FileTooLarge { bytes } => {
                 format!("the file is {bytes} bytes long, more than the limit of {} bytes", limits::MAX_FILE_BYTES)
             }
+            StackTooSmall => "too little stack is left on this thread to read the file".into(),
             NotUtf8 { byte } => format!("the file is not UTF-8 text (byte 0x{byte:02X})"),
             Utf16 { big_endian } => {
                 format!("the file is UTF-16 text ({}-endian), not UTF-8", if *big_endian { "big" } else { "little" })
@@ -454,6 +458,11 @@ impl ErrorKind {
         let target = "T is a whole number from 1 up to 18446744073709551615; the query asks for a tile ≥ T";
         Some(match self {
             FileTooLarge { .. } => "split it into several puzzles".into(),
+            StackTooSmall => {
+                "the parser needs 64 KiB of stack free: call it on a thread with a larger stack \
+                 (`std::thread::Builder::stack_size`); the `puzzle` command gives its own 8 MiB"
+                    .into()
+            }
             NotUtf8 { .. } => "save the file as UTF-8".into(),
             Utf16 { .. } => {
                 "save the file as UTF-8; in Windows PowerShell 5, `>` writes UTF-16 and `| Out-File -Encoding utf8` \

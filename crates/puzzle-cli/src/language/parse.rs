@@ -107,6 +107,11 @@ pub(super) fn statements(source: &str) -> (Statements, Vec<Error>) {
                     _ => ExpectsGoTo::LastQuery,
                 };
                 let mut error = syntax_error(text, err);
+                // Every other statement would stop short the same way.
+                if error.kind == ErrorKind::StackTooSmall {
+                    errors.push(error);
+                    return (statements, errors);
+                }
                 error.span = error.span.shifted(chunk.start);
                 // A board that runs into the next statement, or the end, is
                 // told at its opening brace.
@@ -554,9 +559,12 @@ pub(crate) fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Error
             at = line_start + line_before[..comment].trim_end_matches([' ', '\t']).len();
         }
     }
-    let expected = match &err.variant {
-        ErrorVariant::ParsingError { positives, .. } => positives.clone(),
-        ErrorVariant::CustomError { .. } => Vec::new(),
+    let expected = match err.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives,
+        // The grammar makes no custom error and sets no call limit, so
+        // pest's one is its stack guard's ("stack limit reached"), which
+        // says nothing about the text.
+        ErrorVariant::CustomError { .. } => return Error::new(ErrorKind::StackTooSmall, Span::new(0, 0)),
     };
     let rest = &source[at..];
     let found_len = rest.find([' ', '\t', '\r', '\n']).unwrap_or(rest.len());

@@ -1844,3 +1844,18 @@ fn a_game_tells_its_board_s_size_its_queries_and_its_board() {
         assert_eq!((game.size(), game.query_count(), game.board_text().as_str()), (size, queries, board));
     }
 }
+
+#[test]
+fn a_thread_too_small_for_the_parser_is_told_once_not_as_syntax_errors() {
+    let source = format!("{BOARD_2048}query max-tile within 3\nquery reach 8 within 2\n");
+    let on_a_small_stack = |read: fn(&str) -> Vec<ErrorKind>| {
+        let source = source.clone();
+        let small = std::thread::Builder::new().stack_size(48 * 1024);
+        small.spawn(move || read(&source)).unwrap().join().unwrap()
+    };
+    assert_eq!(on_a_small_stack(error_kinds), [ErrorKind::StackTooSmall]);
+    let formatted = |source: &str| vec![format::format_source(source).unwrap_err().kind];
+    assert_eq!(on_a_small_stack(formatted), [ErrorKind::StackTooSmall]);
+    // On the stack a thread has by default, the same file is read.
+    assert!(parse(&source).is_ok());
+}
