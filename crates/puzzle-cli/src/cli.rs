@@ -236,8 +236,15 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
     if width.contains(['x', 'X', '×']) {
         return Err(HOW.to_string()); // `4x4x4`: not a width
     }
-    let number = |part: &str| part.trim().parse::<usize>().map_err(|_| format!("`{part}` is not a whole number"));
-    Ok((number(height)?, number(width)?))
+    let number = |part: &str, side: &str| {
+        let part = part.trim();
+        part.parse::<usize>().map_err(|err| match err.kind() {
+            std::num::IntErrorKind::Empty => format!("the {side} is missing: {HOW}"),
+            std::num::IntErrorKind::PosOverflow => format!("`{part}` is more cells than any side can have"),
+            _ => format!("`{part}` is not a whole number"),
+        })
+    };
+    Ok((number(height, "height")?, number(width, "width")?))
 }
 
 #[cfg(test)]
@@ -265,5 +272,8 @@ mod tests {
         check("four", Err("write the size as HEIGHTxWIDTH, like 4x4"));
         check("fourx4", Err("`four` is not a whole number"));
         check("4x-1", Err("`-1` is not a whole number"));
+        check("4x", Err("the width is missing: write the size as HEIGHTxWIDTH, like 4x4"));
+        check(" x4", Err("the height is missing: write the size as HEIGHTxWIDTH, like 4x4"));
+        check("18446744073709551616x1", Err("`18446744073709551616` is more cells than any side can have"));
     }
 }

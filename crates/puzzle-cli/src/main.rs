@@ -8,6 +8,12 @@ use puzzle_cli::cli::Cli;
 /// the main thread's (`ulimit -s`); on the main thread if the system refuses
 /// one.
 fn main() -> ExitCode {
+    // Off a terminal clap wraps help to `COLUMNS`, and at 0 it would put
+    // each word on a line of its own; GNU's tools read 0 as no width given.
+    // Unset here, while the process has one thread, the one place it may be.
+    if std::env::var("COLUMNS").is_ok_and(|columns| columns.parse() == Ok(0usize)) {
+        std::env::remove_var("COLUMNS");
+    }
     std::thread::scope(|scope| {
         match std::thread::Builder::new().stack_size(puzzle_cli::limits::THREAD_STACK).spawn_scoped(scope, program) {
             Ok(thread) => thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),

@@ -216,6 +216,11 @@ fn help_is_wrapped_to_the_terminal() {
     let help = text(&output.stdout);
     let longest = help.lines().map(|line| line.chars().count()).max().unwrap();
     assert!(longest <= 80, "a line of {longest} columns:\n{help}");
+    // `COLUMNS=0` gives no width, as GNU's tools read it: not a line a word.
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_puzzle")).args(["run", "--help"]).env("COLUMNS", "0").output().unwrap();
+    let help = text(&output.stdout);
+    assert!(help.starts_with("Answer every query of each file and check its `expect` lines\n"), "{help}");
     let top = text(&Command::new(env!("CARGO_BIN_EXE_puzzle")).arg("--help").output().unwrap().stdout);
     assert!(top.contains("Answers questions about grid puzzles"), "{top}");
 }
