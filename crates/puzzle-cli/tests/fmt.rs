@@ -7,7 +7,7 @@ use std::path::Path;
 use proptest::prelude::*;
 use puzzle_cli::language::format::format_source;
 use puzzle_cli::language::template::{new_game_with_spawns, new_puzzle};
-use puzzle_cli::language::{parse, Game, GameKind};
+use puzzle_cli::language::{parse, ErrorKind, Game, GameKind};
 
 /// What a file means, without where things are written: the checked puzzle,
 /// or the error message.
@@ -59,13 +59,25 @@ fn messy_inputs() {
 }
 
 #[test]
-fn a_line_with_a_character_that_shows_as_nothing_is_not_laid_out() {
+fn a_file_with_a_character_that_shows_as_nothing_is_not_laid_out() {
     // Read as nothing, it joins what is beside it: `game\u{200b}2048` is
     // `game2048`, which a blank laid after `game` made `game 2048`.
     for source in ["game\u{200b}2048\n", "game 2048\nquery max-tile\u{ad}  within 1\n"] {
         let error = format_source(source).unwrap_err();
         assert!(error.kind.message().contains("shows as nothing"), "{source:?}: {}", error.kind.message());
     }
+}
+
+#[test]
+fn a_file_with_a_look_alike_glued_to_a_word_is_not_laid_out() {
+    // The language reads `expect＿` as `expect_`, one word; the grammar ends
+    // the keyword where the ASCII does, and a blank laid there parted it.
+    for (source, found, meant) in [("expect\u{ff3f}\n", "\u{ff3f}", "_"), ("game\u{ff12}048\n", "\u{ff12}", "2")] {
+        let error = format_source(source).unwrap_err();
+        assert_eq!(error.kind, ErrorKind::LookAlike { found: found.into(), meant: meant.into() }, "{source:?}");
+    }
+    // Standing apart from the words, a look-alike is laid out as it is.
+    assert_eq!(format_source("game  \u{ff12}048\n").unwrap(), "game \u{ff12}048\n");
 }
 
 #[test]
@@ -147,6 +159,9 @@ fn random_puzzle() -> impl Strategy<Value = String> {
         (0u32..20).prop_map(|n| format!("expect {n}")),
         Just("expect unreachable".to_string()),
         Just("expect board {\n4 .\n}".to_string()),
+        // A full-width `_` or `2` glued to a keyword, as the language reads it.
+        Just("expect\u{ff3f}".to_string()),
+        Just("game\u{ff12}048".to_string()),
     ];
     proptest::collection::vec((statement, blank, end), 1..9).prop_map(|parts| {
         parts.into_iter().map(|(statement, blank, end)| statement.replace(' ', blank) + end).collect()

@@ -17,7 +17,7 @@ use pest::iterators::Pair;
 use pest::Parser;
 
 use super::byte_order_mark_blanked;
-use super::characters::first_shown_as_nothing;
+use super::characters::first_the_formatter_would_part;
 use super::errors::Error;
 use super::grammar::{PuzzleParser, Rule};
 use super::parse::{comment_start, syntax_error};
@@ -25,14 +25,15 @@ use crate::diagnostic::Lines;
 
 /// The canonical layout of `source`, or the syntax error that prevents one
 /// (a file with a bad value but good syntax is formatted all the same), or
-/// a character that shows as nothing, which the language reads as nothing:
-/// a blank laid beside it would part a word in two.
+/// a look-alike a blank laid beside would part a word in two: one that
+/// shows as nothing, which the language reads as nothing, or one glued to
+/// the end of a keyword (`expect＿`, which the language reads as `expect_`).
 pub fn format_source(source: &str) -> Result<String, Error> {
     // The rest read as `parse` reads it, the mark written back.
     if source.starts_with('\u{feff}') {
         return format_source(&byte_order_mark_blanked(source)).map(|formatted| format!("\u{feff}{formatted}"));
     }
-    if let Some(error) = first_shown_as_nothing(source) {
+    if let Some(error) = first_the_formatter_would_part(source) {
         return Err(error);
     }
     let file = PuzzleParser::parse(Rule::file, source).map_err(|err| syntax_error(source, err))?;
