@@ -76,8 +76,11 @@ fn a_file_with_a_look_alike_glued_to_a_word_is_not_laid_out() {
         let error = format_source(source).unwrap_err();
         assert_eq!(error.kind, ErrorKind::LookAlike { found: found.into(), meant: meant.into() }, "{source:?}");
     }
-    // Standing apart from the words, a look-alike is laid out as it is.
+    // Standing apart from the words, a look-alike is laid out as it is, and
+    // the one told is the one glued.
     assert_eq!(format_source("game  \u{ff12}048\n").unwrap(), "game \u{ff12}048\n");
+    let error = format_source("game \u{ff12}048\nexpect\u{ff3f}\u{3000}\n").unwrap_err();
+    assert_eq!(error.kind, ErrorKind::LookAlike { found: "\u{ff3f}\u{3000}".into(), meant: "_ ".into() });
 }
 
 #[test]

@@ -106,9 +106,8 @@ pub(super) fn first_the_formatter_would_part(source: &str) -> Option<Error> {
             .is_none_or(|meant| word_char(meant) && source[..look_alike.at].chars().next_back().is_some_and(word_char))
     };
     let all = look_alikes(source);
-    let (span, meant) = runs(&all).into_iter().find(|(span, _)| {
-        all.iter().filter(|look_alike| span.start <= look_alike.at && look_alike.at < span.end).any(parted)
-    })?;
+    let first = all.iter().find(|look_alike| parted(look_alike))?;
+    let (span, meant) = runs(&all).into_iter().find(|(span, _)| (span.start..span.end).contains(&first.at))?;
     Some(Error::new(ErrorKind::LookAlike { found: source[span.start..span.end].to_string(), meant }, span))
 }
 
