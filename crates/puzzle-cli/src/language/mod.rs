@@ -37,7 +37,8 @@ pub(crate) use parse::{comment_start, ends_in_open_board, name_len};
 pub const MAX_ERRORS: usize = 20;
 
 /// Parses and checks a `.puzzle` file: the puzzle, or every error it holds,
-/// in source order.
+/// in source order. The parser needs 64 KiB of stack free: on a thread with
+/// less, the one error is [`ErrorKind::StackTooSmall`].
 pub fn parse(source: &str) -> Result<Puzzle, Vec<Error>> {
     parse_with(source, |_| true)
 }
